@@ -130,6 +130,43 @@ const CASES: Case[] = [
     },
   }),
   c({
+    name: 'login changed: password',
+    template: 'login_changed',
+    data: {
+      change: 'password',
+      name: 'Grace',
+      old: 'grace@example.test',
+      at: '2026-12-06T10:00:00Z',
+      url: 'http://admitone.test/auth/forgot-password',
+      api_keys: [{ name: 'Zapier', prefix: 'a1k_AbCd', account: 'Blue Note', created_at: '2026-11-01T09:00:00Z' }],
+    },
+  }),
+  c({
+    name: 'login changed: a recovery code used',
+    template: 'login_changed',
+    data: {
+      change: 'recovery_code_used',
+      left: 1,
+      name: 'Grace',
+      old: 'grace@example.test',
+      at: '2026-12-06T10:00:00Z',
+      url: 'http://admitone.test/auth/forgot-password',
+    },
+  }),
+  c({
+    name: 'login changed: two-factor sign-in reset by an admin',
+    template: 'login_changed',
+    data: {
+      change: 'two_factor_reset',
+      by: 'Ada Lovelace',
+      account: 'Blue Note Promotions',
+      name: 'Grace',
+      old: 'grace@example.test',
+      at: '2026-12-06T10:00:00Z',
+      url: 'http://admitone.test/auth/forgot-password',
+    },
+  }),
+  c({
     name: 'e-mail change',
     template: 'email_change',
     data: {
@@ -419,6 +456,7 @@ const DATE: Record<Locale, [string, string]> = {
  */
 const SAME_IN: Record<string, Locale[]> = {
   AdmitOne: ['de', 'fr', 'es', 'pt', 'pt-BR', 'zh-CN'],
+  UTC: ['de', 'fr', 'es', 'pt', 'pt-BR', 'zh-CN'],
   Total: ['fr', 'es', 'pt', 'pt-BR'],
   Taxes: ['fr'],
   Subtotal: ['es', 'pt', 'pt-BR'],

@@ -91,6 +91,8 @@ describe('platform', () => {
     // serialised and compressed from the cache — each named here so a new route cannot slip through.
     const withoutJson = new Set([
       'POST /api/auth/logout',
+      'DELETE /api/users/me/sessions',
+      'DELETE /api/users/me/sessions/{id}',
       'DELETE /api/users/{id}/invitation',
       'DELETE /api/organizers/{id}/images/{imageId}',
       'DELETE /api/organizers/{organizerId}/seating-plans/{planId}',

@@ -17,6 +17,7 @@ import {
   claimBody,
   closeShiftBody,
   completeCardSaleBody,
+  confirmTotpBody,
   contentTranslationBody,
   createApiKeyBody,
   createAttendeeBody,
@@ -48,6 +49,7 @@ import {
   ticketBody,
   ticketDateBody,
   ticketSortBody,
+  twoFactorPasswordBody,
   updateAccountBody,
   updateEventBody,
   updateEventDateBody,
@@ -117,6 +119,7 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'POST /api/auth/register': { access: 'public' },
   'POST /api/auth/confirm-sign-up/{token}': { access: 'public' },
   'POST /api/auth/login': { access: 'public' },
+  'POST /api/auth/login/two-factor': { access: 'public' },
   'POST /api/auth/logout': { access: 'session' },
   'POST /api/auth/forgot-password': { access: 'public' },
   'GET /api/auth/reset-password/{token}': { access: 'public' },
@@ -147,6 +150,23 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'DELETE /api/users/{id}/email-change': { access: 'session' },
   'POST /api/users/{id}/confirm-email/{token}': { access: 'session' },
   'POST /api/users/{id}/resend-email-confirmation': { access: 'session' },
+  'GET /api/users/me/two-factor': { access: 'session' },
+  'POST /api/users/me/two-factor/totp': { access: 'session' },
+  'POST /api/users/me/two-factor/totp/confirm': {
+    access: 'session',
+    body: body(confirmTotpBody, () => ({ code: '123456' })),
+  },
+  'POST /api/users/me/two-factor/disable': {
+    access: 'session',
+    body: body(twoFactorPasswordBody, () => ({ current_password: 'wrong but well formed' })),
+  },
+  'POST /api/users/me/two-factor/recovery-codes': {
+    access: 'session',
+    body: body(twoFactorPasswordBody, () => ({ current_password: 'wrong but well formed' })),
+  },
+  'GET /api/users/me/sessions': { access: 'session' },
+  'DELETE /api/users/me/sessions/{id}': { access: 'session', params: { id: (w) => w.adminSessionId } },
+  'DELETE /api/users/me/sessions': { access: 'session' },
 
   // the team (admins; anyone may read themselves)
   'GET /api/users': { access: 'admin', noKeys: true },
@@ -164,6 +184,7 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   },
   'POST /api/users/{id}/invitation': { access: 'admin', noKeys: true, params: pendingUser },
   'DELETE /api/users/{id}/invitation': { access: 'admin', noKeys: true, params: pendingUser },
+  'DELETE /api/users/{id}/two-factor': { access: 'admin', noKeys: true, params: pendingUser },
 
   // API keys (admins, never with a key)
   'GET /api/api-keys': { access: 'admin', noKeys: true },

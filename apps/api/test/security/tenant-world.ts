@@ -239,6 +239,10 @@ export async function buildTenantWorld(app: App, smtp: TestSmtp) {
     event_types: ['order.created'],
   });
   const delivery = await made(app, a.token, 'POST', `/api/webhooks/${webhook.id}/test`, {});
+  const adminSessions = (await call(app, 'GET', '/api/users/me/sessions', { token: a.token })).json().data as {
+    id: number;
+    current: boolean;
+  }[];
 
   return {
     tokens: {
@@ -257,6 +261,8 @@ export async function buildTenantWorld(app: App, smtp: TestSmtp) {
     webhookDeliveryId: delivery.id,
     accountId,
     ownerId: a.user.id,
+    /** The admin's own session (the one `tokens.admin` is). */
+    adminSessionId: adminSessions.find((s) => s.current)!.id,
     pendingUserId: pending.id,
     organizerId: organizer.id,
     eventId: event.id,
