@@ -15,10 +15,15 @@ interface AppModalProps {
   title: ReactNode;
   size?: MantineSize | number;
   children: ReactNode;
+  /**
+   * Not dismissed by Escape, a click outside or a close button: only the content's own buttons close it (what it
+   * shows is shown once, and its reader confirms having kept it).
+   */
+  locked?: boolean;
 }
 
 /** A dialog with a title and a translated close button; Mantine unmounts its children once closed. */
-export function AppModal({ opened, onClose, title, size = 'md', children }: AppModalProps) {
+export function AppModal({ opened, onClose, title, size = 'md', children, locked = false }: AppModalProps) {
   const bodyRef = useLateAutofocus(opened);
   // Mantine returns focus to the opener when the dialog closes; if what the dialog changed removes
   // the opener (an empty state replaced by a list), focus goes to the page's heading instead of <body>.
@@ -31,10 +36,10 @@ export function AppModal({ opened, onClose, title, size = 'md', children }: AppM
     return closed ? rescueLostFocus({ preferred: opener.current, waitMs: 5_000 }) : undefined;
   }, [opened]);
   return (
-    <Modal.Root opened={opened} onClose={onClose} size={size}>
+    <Modal.Root opened={opened} onClose={onClose} size={size} closeOnEscape={!locked} closeOnClickOutside={!locked}>
       <Modal.Overlay />
       <Modal.Content>
-        <PanelHeader of={Modal} title={title} />
+        <PanelHeader of={Modal} title={title} closable={!locked} />
         <Modal.Body ref={bodyRef}>{children}</Modal.Body>
       </Modal.Content>
     </Modal.Root>
@@ -42,7 +47,15 @@ export function AppModal({ opened, onClose, title, size = 'md', children }: AppM
 }
 
 /** The title row of a dialog (`of={Modal}`) or drawer (`of={Drawer}`), with a translated close button. */
-export function PanelHeader({ of: Panel, title }: { of: typeof Modal | typeof Drawer; title: ReactNode }) {
+export function PanelHeader({
+  of: Panel,
+  title,
+  closable = true,
+}: {
+  of: typeof Modal | typeof Drawer;
+  title: ReactNode;
+  closable?: boolean;
+}) {
   const { t } = useLingui();
   return (
     // A div, not Mantine's default <header>: a second banner landmark confuses screen readers.
@@ -50,7 +63,7 @@ export function PanelHeader({ of: Panel, title }: { of: typeof Modal | typeof Dr
       <Panel.Title fw={700} fz="lg">
         {title}
       </Panel.Title>
-      <Panel.CloseButton aria-label={t`Close`} />
+      {closable ? <Panel.CloseButton aria-label={t`Close`} /> : null}
     </Panel.Header>
   );
 }

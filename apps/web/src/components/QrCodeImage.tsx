@@ -7,8 +7,11 @@ const OPTIONS = { errorCorrectionLevel: 'M', margin: 4 } as const;
 /** The encoder loads with the first code shown, not with the screen. */
 const encoder = () => import('qrcode');
 
-/** The QR code of `value` (an address), drawn in the browser, with a PNG to download for print. */
-export function QrCodeImage({ value, alt, fileName }: { value: string; alt: string; fileName: string }) {
+/**
+ * The QR code of `value` (an address), drawn in the browser, with a PNG to download for print (only with a
+ * `fileName`: a secret's code is for the screen alone).
+ */
+export function QrCodeImage({ value, alt, fileName }: { value: string; alt: string; fileName?: string }) {
   const { t } = useLingui();
   const [svg, setSvg] = useState<string | null>(null);
   useEffect(() => {
@@ -21,7 +24,7 @@ export function QrCodeImage({ value, alt, fileName }: { value: string; alt: stri
     };
   }, [value]);
   /** A print-sized PNG, made when asked for. */
-  const download = async () => {
+  const download = async (fileName: string) => {
     const png = await (await encoder()).toDataURL(value, { ...OPTIONS, width: 1024 });
     const link = Object.assign(document.createElement('a'), { href: png, download: fileName });
     link.click();
@@ -30,14 +33,16 @@ export function QrCodeImage({ value, alt, fileName }: { value: string; alt: stri
   return (
     <Stack gap="xs" align="center">
       <Image src={svg} alt={alt} w={200} h={200} data-testid="qr-code" data-value={value} />
-      <Button
-        variant="light"
-        size="xs"
-        leftSection={<IconDownload size={14} aria-hidden />}
-        onClick={() => void download()}
-      >
-        <Trans>Download QR code (PNG)</Trans>
-      </Button>
+      {fileName ? (
+        <Button
+          variant="light"
+          size="xs"
+          leftSection={<IconDownload size={14} aria-hidden />}
+          onClick={() => void download(fileName)}
+        >
+          <Trans>Download QR code (PNG)</Trans>
+        </Button>
+      ) : null}
     </Stack>
   );
 }

@@ -44,7 +44,13 @@ export const tokenStore = {
  * 403 codes about what the user must do first, not about who they are: the page shows them (with a way
  * forward, such as sending the confirmation mail again) instead of sending a logged-in user to log in.
  */
-export const STAY_ON_PAGE_CODES: readonly string[] = ['EMAIL_NOT_CONFIRMED'];
+export const STAY_ON_PAGE_CODES: readonly string[] = ['EMAIL_NOT_CONFIRMED', 'TWO_FACTOR_SETUP_REQUIRED'];
+
+/**
+ * Fired on the window when the account began requiring two-factor sign-in during this session: `RequireAuth` reads
+ * `/users/me` again and shows the set-up instead of the page.
+ */
+export const TWO_FACTOR_REQUIRED_EVENT = 'admitone:two-factor-required';
 
 /** True when a 401/403 on this path sends the user to the login page. `/manage/event/` always does. */
 export function shouldRedirectToLogin(pathname: string): boolean {
@@ -167,6 +173,8 @@ export function createApiClient(base: string, { authenticated }: { authenticated
     if (response.ok) return body as T;
 
     const error = ApiError.fromBody(response.status, body);
+    if (authenticated && error.code === 'TWO_FACTOR_SETUP_REQUIRED')
+      window.dispatchEvent(new Event(TWO_FACTOR_REQUIRED_EVENT));
     if (
       authenticated &&
       (response.status === 401 || response.status === 403) &&

@@ -78,3 +78,12 @@ export function countryAliases(): Map<string, string[]> {
   );
   return cachedAliases;
 }
+
+/** A country's name in a language (`DE` → "Germany", "Deutschland"); the code itself where the runtime has none. */
+export function countryName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([intlLocale(locale), 'en'], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

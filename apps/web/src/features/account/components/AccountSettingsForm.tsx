@@ -1,7 +1,10 @@
+import '@mantine/core/styles/Switch.css';
+
 import { type AccountDto, updateAccountBody } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Divider, Group, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { Link } from 'react-router';
 
 import { CurrencySelect } from '../../../components/CurrencySelect';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
@@ -15,15 +18,21 @@ interface SettingsValues {
   name: string;
   currency: string;
   timezone: string;
+  require_two_factor: boolean;
 }
 
-/** Account name, default currency and default time zone for new events. */
+/** Account name, default currency and default time zone for new events; whether members must use two-factor sign-in. */
 export function AccountSettingsForm({ account }: { account: AccountDto }) {
   const { t } = useLingui();
   const update = useUpdateAccount(account.id);
   const validate = useSchemaValidation<SettingsValues>(updateAccountBody);
   const form = useForm<SettingsValues>({
-    initialValues: { name: account.name, currency: account.currency, timezone: account.timezone },
+    initialValues: {
+      name: account.name,
+      currency: account.currency,
+      timezone: account.timezone,
+      require_two_factor: account.require_two_factor,
+    },
     validate,
   });
 
@@ -53,6 +62,22 @@ export function AccountSettingsForm({ account }: { account: AccountDto }) {
             {...form.getInputProps('timezone')}
           />
         </SimpleGrid>
+        <Divider />
+        <Stack gap="sm">
+          <Switch
+            label={t`Every member must use two-factor sign-in`}
+            {...form.getInputProps('require_two_factor', { type: 'checkbox' })}
+          />
+          <Text size="sm" c="dimmed">
+            <Trans>
+              Members who have not set it up can do nothing else until they do. Turn it on for yourself first, in your{' '}
+              <Anchor component={Link} to="/manage/profile#two-factor" inherit>
+                profile
+              </Anchor>
+              .
+            </Trans>
+          </Text>
+        </Stack>
         <Group justify="flex-end" gap="sm">
           <UnsavedBadge dirty={dirty} />
           <Button type="submit" loading={saving}>

@@ -6,6 +6,7 @@ import type {
   InvitationDto,
   LegalLinksDto,
   LoginBody,
+  LoginTwoFactorBody,
   One,
   RegisterBody,
   ResetLinkDto,
@@ -18,6 +19,11 @@ import { api } from '../../../lib/api-client';
 
 /** Logs in; the client stores the returned token. `token` is null while an account must be chosen. */
 export const login = (body: LoginBody) => api.post<AuthResponse>('/auth/login', body);
+/**
+ * The sign-in's second step: the challenge and a code (or a recovery code). Answers the token, or the accounts to
+ * choose from (then the same call again with the challenge and `account_id`, no code).
+ */
+export const loginTwoFactor = (body: LoginTwoFactorBody) => api.post<AuthResponse>('/auth/login/two-factor', body);
 /** Starts a sign-up: the same answer whether or not the address has a login (the mail says which). */
 export const register = (body: RegisterBody) => api.post<{ message: string }>('/auth/register', body);
 /** Finishes a sign-up with the mailed link: answered like a login (the client stores the token). */
@@ -52,6 +58,7 @@ export const resetTokenQueryOptions = (token: string) =>
   });
 
 export const useLogin = () => useMutation({ mutationFn: login });
+export const useLoginTwoFactor = () => useMutation({ mutationFn: loginTwoFactor });
 export const useRegister = () => useMutation({ mutationFn: register });
 export const useConfirmSignUp = () => useMutation({ mutationFn: confirmSignUp });
 export const useForgotPassword = () => useMutation({ mutationFn: forgotPassword });

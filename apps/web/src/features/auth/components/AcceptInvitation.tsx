@@ -63,14 +63,7 @@ export function AcceptInvitation({ token }: { token: string }) {
         }
       />
       {invitation.data.existing_user ? (
-        <Stack gap="md">
-          <Alert color="violet" variant="light">
-            <Trans>
-              You already have an AdmitOne login for {email}. Enter its password to join {account}.
-            </Trans>
-          </Alert>
-          <AcceptInvitationExistingUserForm token={token} />
-        </Stack>
+        <AcceptInvitationExistingUserForm token={token} email={email} account={account} />
       ) : (
         <AcceptInvitationNewUserForm token={token} invitation={invitation.data} />
       )}

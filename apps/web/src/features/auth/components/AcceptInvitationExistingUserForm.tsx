@@ -1,6 +1,6 @@
 import { type AcceptInvitationExistingUserBody, acceptInvitationExistingUserBody } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 
@@ -10,29 +10,66 @@ import { SignInLink } from '../../../lib/sign-in-navigation';
 import { useSchemaValidation } from '../../../lib/validation';
 import { useAcceptInvitation } from '../api/auth';
 import { useFinishLogin } from '../hooks/useFinishLogin';
+import { TwoFactorStep } from './TwoFactorStep';
 
-/** Someone who already has a login joins with its password. */
-export function AcceptInvitationExistingUserForm({ token }: { token: string }) {
+interface AcceptInvitationExistingUserFormProps {
+  token: string;
+  /** The invited address (it has a login). */
+  email: string;
+  /** The account's name. */
+  account: string;
+}
+
+/** Someone who already has a login joins with its password (and a code, with two-factor sign-in). */
+export function AcceptInvitationExistingUserForm({ token, email, account }: AcceptInvitationExistingUserFormProps) {
   const { t } = useLingui();
   const accept = useAcceptInvitation(token);
   const finishLogin = useFinishLogin();
   const [error, setError] = useState<unknown>(null);
+  const [challenge, setChallenge] = useState<string | null>(null);
   const validate = useSchemaValidation<AcceptInvitationExistingUserBody>(acceptInvitationExistingUserBody);
   const form = useForm<AcceptInvitationExistingUserBody>({ initialValues: { current_password: '' }, validate });
 
   const submit = (values: AcceptInvitationExistingUserBody) => {
     setError(null);
     accept.mutate(values, {
-      onSuccess: () => finishLogin('/manage/events'),
+      onSuccess: (response) => {
+        if (response.two_factor) setChallenge(response.two_factor.challenge);
+        else finishLogin('/manage/events');
+      },
       onError: (e) => {
         if (!applyFieldErrors(e, form.setErrors)) setError(e);
       },
     });
   };
 
+  if (challenge) {
+    return (
+      <TwoFactorStep
+        challenge={challenge}
+        to="/manage/events"
+        headingOrder={2}
+        onBack={() => {
+          setChallenge(null);
+          setError(null);
+        }}
+        onExpired={(e) => {
+          setChallenge(null);
+          form.setFieldValue('current_password', '');
+          setError(e);
+        }}
+      />
+    );
+  }
+
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="md">
+        <Alert color="violet" variant="light">
+          <Trans>
+            You already have an AdmitOne login for {email}. Enter its password to join {account}.
+          </Trans>
+        </Alert>
         <FormErrorAlert error={error} />
         <PasswordInput
           label={t`Password`}

@@ -107,3 +107,125 @@ describe('login form: leaving the sign-in screens', () => {
     expect(assign).not.toHaveBeenCalled();
   });
 });
+
+describe('login form: the second step of two-factor sign-in', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  const user = { id: 3, name: 'Grace', email: 'grace@example.test', locale: null };
+  const account = (id: number, name: string) => ({
+    id,
+    name,
+    role: 'ADMIN',
+    status: 'ACTIVE',
+    is_owner: false,
+    currency: 'EUR',
+    timezone: 'UTC',
+  });
+  const challenge = {
+    token: null,
+    user,
+    accounts: [],
+    two_factor: { challenge: 'challenge-1234567890', verified: false },
+  };
+  const wrongCode = (field: string) =>
+    json(422, {
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'Check the fields.',
+        field_errors: { [field]: ['This code is not right, or was already used.'] },
+      },
+    });
+  /** The answers of the login (the challenge) and of each second step in turn. */
+  const answer = (...steps: Response[]) =>
+    fetchMock.mockImplementation(async (url: string) => {
+      if (url === '/api/auth/login') return json(200, challenge);
+      return steps.shift() ?? json(500, {});
+    });
+  const secondSteps = () =>
+    fetchMock.mock.calls
+      .filter(([url]) => url === '/api/auth/login/two-factor')
+      .map(([, init]) => JSON.parse((init as RequestInit).body as string));
+
+  async function logInWithPassword() {
+    renderLogin();
+    fireEvent.change(screen.getByRole('textbox', { name: /E-mail/ }), { target: { value: 'grace@example.test' } });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'cobol rules since 1959' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('heading', { name: 'Two-factor sign-in' })).toBeTruthy();
+  }
+
+  it('asks for the code after the password, shows a wrong one on the field, and signs in with a recovery code', async () => {
+    const replace = vi.spyOn(window.location, 'replace').mockImplementation(() => {});
+    answer(
+      wrongCode('code'),
+      json(200, { token: 'session-token-1234567890', user, accounts: [account(1, 'Riverside Hall')] }),
+    );
+    await logInWithPassword();
+    const code = screen.getByRole('textbox', { name: /Six-digit code/ });
+    expect(code.getAttribute('autocomplete')).toBe('one-time-code');
+    expect(code.getAttribute('inputmode')).toBe('numeric');
+    expect(document.activeElement).toBe(code);
+
+    // Checked before it is sent: six digits.
+    fireEvent.change(code, { target: { value: '12345' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Enter the six digits your authenticator app shows.')).toBeTruthy();
+    expect(secondSteps()).toEqual([]);
+
+    fireEvent.change(code, { target: { value: '123 456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('This code is not right, or was already used.')).toBeTruthy();
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
+    const recovery = screen.getByRole('textbox', { name: /Recovery code/ });
+    expect(document.activeElement).toBe(recovery);
+    expect(screen.queryByText('This code is not right, or was already used.')).toBeNull();
+    fireEvent.change(recovery, { target: { value: 'abcde-12345' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await vi.waitFor(() => expect(replace).toHaveBeenCalledWith('/manage/events'));
+    expect(localStorage.getItem('admitone.token')).toBe('session-token-1234567890');
+    expect(secondSteps()).toEqual([
+      { challenge: 'challenge-1234567890', code: '123 456' },
+      { challenge: 'challenge-1234567890', recovery_code: 'abcde-12345' },
+    ]);
+  });
+
+  it('goes back to the password with the message when the sign-in took too long or had too many wrong codes', async () => {
+    const message = 'This sign-in took too long or had too many wrong codes. Enter your password again.';
+    answer(json(401, { error: { code: 'TWO_FACTOR_CHALLENGE_EXPIRED', message } }));
+    await logInWithPassword();
+    fireEvent.change(screen.getByRole('textbox', { name: /Six-digit code/ }), { target: { value: '654321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(message);
+    expect(screen.getByRole('heading', { name: 'Welcome back' })).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: /E-mail/ }) as HTMLInputElement).value).toBe('grace@example.test');
+    expect((screen.getByLabelText(/^Password/) as HTMLInputElement).value).toBe('');
+  });
+
+  it('goes back to the password on "Back"', async () => {
+    answer();
+    await logInWithPassword();
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
+    expect(secondSteps()).toEqual([]);
+  });
+
+  it('asks which account to open after the code, for a person in several, without asking the code again', async () => {
+    const replace = vi.spyOn(window.location, 'replace').mockImplementation(() => {});
+    const accounts = [account(1, 'Riverside Hall'), account(2, 'Harbor Jazz')];
+    answer(
+      json(200, { token: null, user, accounts, two_factor: { challenge: 'challenge-1234567890', verified: true } }),
+      json(200, { token: 'session-token-1234567890', user, accounts }),
+    );
+    await logInWithPassword();
+    fireEvent.change(screen.getByRole('textbox', { name: /Six-digit code/ }), { target: { value: '654321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    fireEvent.click(await screen.findByRole('button', { name: /Harbor Jazz/ }));
+    await vi.waitFor(() => expect(replace).toHaveBeenCalledWith('/manage/events'));
+    expect(secondSteps()).toEqual([
+      { challenge: 'challenge-1234567890', code: '654321' },
+      { challenge: 'challenge-1234567890', account_id: 2 },
+    ]);
+  });
+});

@@ -11,16 +11,21 @@ import { SignInLink } from '../../../lib/sign-in-navigation';
 import { useLogin } from '../api/auth';
 import { useFinishLogin } from '../hooks/useFinishLogin';
 import { AuthHeading } from './AuthHeading';
+import { TwoFactorStep } from './TwoFactorStep';
 
 // Only for people in several accounts, after they log in: not part of the login page's first download.
 const AccountChooser = lazy(() => import('./AccountChooser').then((m) => ({ default: m.AccountChooser })));
 
-/** E-mail and password; asks which account to use when the user belongs to several. */
+/**
+ * E-mail and password; then, for a person with two-factor sign-in, a code; asks which account to use when the user
+ * belongs to several.
+ */
 export function LoginForm() {
   const { t, i18n } = useLingui();
   const login = useLogin();
   const finishLogin = useFinishLogin();
   const [choice, setChoice] = useState<{ credentials: LoginBody; accounts: AccountSummaryDto[] } | null>(null);
+  const [challenge, setChallenge] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
   const form = useForm<LoginBody>({ initialValues: { email: '', password: '' } });
 
@@ -39,7 +44,8 @@ export function LoginForm() {
     login.mutate(body, {
       onSuccess: async (response) => {
         if (response.token) return finishLogin();
-        if (response.accounts.length > 1) setChoice({ credentials: body, accounts: response.accounts });
+        if (response.two_factor) setChallenge(response.two_factor.challenge);
+        else if (response.accounts.length > 1) setChoice({ credentials: body, accounts: response.accounts });
         else setError(new Error('no account'));
       },
       onError: (e) => {
@@ -47,6 +53,23 @@ export function LoginForm() {
       },
     });
   };
+
+  if (challenge) {
+    return (
+      <TwoFactorStep
+        challenge={challenge}
+        onBack={() => {
+          setChallenge(null);
+          setError(null);
+        }}
+        onExpired={(e) => {
+          setChallenge(null);
+          form.setFieldValue('password', '');
+          setError(e);
+        }}
+      />
+    );
+  }
 
   if (choice) {
     return (

@@ -1,27 +1,47 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Container, Stack } from '@mantine/core';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { SectionLoader } from '../../../components/FullPageLoader';
 import { PageHeader } from '../../../components/PageHeader';
 import { SettingsSection } from '../../../components/SettingsSection';
+import { browserTimeZone } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { SessionsSection } from '../../sessions/components/SessionsSection';
+import { TwoFactorSection } from '../../two-factor/components/TwoFactorSection';
 import { useMe } from '../../users/api/me';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { EmailSection } from './EmailSection';
 import { ProfileDetailsForm } from './ProfileDetailsForm';
 
-/** `/manage/profile`: the logged-in user's details, e-mail address and password. */
+/**
+ * `/manage/profile`: the logged-in user's details, e-mail address and password, two-factor sign-in and the devices
+ * they are signed in on.
+ */
 export function ProfilePage() {
   const { t } = useLingui();
   usePageTitle(t`Profile`);
   const me = useMe();
+  // The person's own times (two-factor sign-in since, devices last used) in their time zone.
+  const timeZone = me.data?.user.timezone ?? browserTimeZone();
+  const { hash } = useLocation();
+  const ready = Boolean(me.data);
+  // A link to one section (`profile#two-factor`, from the account settings): once it is there, bring it into view and
+  // put the keyboard on its heading.
+  useEffect(() => {
+    if (!ready || !hash) return;
+    const section = document.getElementById(decodeURIComponent(hash.slice(1)));
+    section?.scrollIntoView({ block: 'start' });
+    section?.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
+  }, [ready, hash]);
 
   return (
     <Container size="md" py="xl">
       <PageHeader
         title={<Trans>Profile</Trans>}
-        description={<Trans>Your personal details, e-mail address and password.</Trans>}
+        description={<Trans>Your personal details, e-mail address, password and sign-in security.</Trans>}
       />
       {me.isPending ? (
         <SectionLoader />
@@ -43,6 +63,26 @@ export function ProfilePage() {
             description={<Trans>Changing your password logs you out on every other device.</Trans>}
           >
             <ChangePasswordForm />
+          </SettingsSection>
+          <SettingsSection
+            title={<Trans>Two-factor sign-in</Trans>}
+            description={
+              <Trans>
+                Logging in asks for a code from an app on your phone as well as your password, so a stolen password
+                alone is not enough.
+              </Trans>
+            }
+            anchor="two-factor"
+          >
+            <TwoFactorSection timeZone={timeZone} />
+          </SettingsSection>
+          <SettingsSection
+            title={<Trans>Where you are signed in</Trans>}
+            description={
+              <Trans>The devices signed in with your login, in every account. Sign out any you do not recognise.</Trans>
+            }
+          >
+            <SessionsSection timeZone={timeZone} />
           </SettingsSection>
         </Stack>
       )}

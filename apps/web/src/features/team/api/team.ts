@@ -47,6 +47,9 @@ export const updateUser = (id: number, body: UpdateUserBody) =>
 export const resendInvitation = (id: number) =>
   api.post<One<TeamMemberDto>>(`/users/${id}/invitation`).then((r) => r.data);
 export const revokeInvitation = (id: number) => api.delete<void>(`/users/${id}/invitation`);
+/** Resets a member's two-factor sign-in: they are signed out everywhere and told by mail. */
+export const resetMemberTwoFactor = (id: number) =>
+  api.delete<One<TeamMemberDto>>(`/users/${id}/two-factor`).then((r) => r.data);
 
 /** A team mutation that refreshes the member lists afterwards. */
 function useTeamMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
@@ -60,3 +63,4 @@ export const useUpdateUser = () =>
   useTeamMutation(({ id, body }: { id: number; body: UpdateUserBody }) => updateUser(id, body));
 export const useResendInvitation = () => useTeamMutation(resendInvitation);
 export const useRevokeInvitation = () => useTeamMutation(revokeInvitation);
+export const useResetMemberTwoFactor = () => useTeamMutation(resetMemberTwoFactor);

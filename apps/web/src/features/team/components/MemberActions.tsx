@@ -5,13 +5,21 @@ import type { TeamMemberDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDots, IconMailForward, IconUserCheck, IconUserCog, IconUserOff, IconUserX } from '@tabler/icons-react';
+import {
+  IconDots,
+  IconMailForward,
+  IconShieldOff,
+  IconUserCheck,
+  IconUserCog,
+  IconUserOff,
+  IconUserX,
+} from '@tabler/icons-react';
 
 import { errorMessage } from '../../../lib/validation';
 import { useResendInvitation } from '../api/team';
 
 /** Actions that need a "are you sure?" first. */
-export type ConfirmAction = 'deactivate' | 'activate' | 'revoke';
+export type ConfirmAction = 'deactivate' | 'activate' | 'revoke' | 'reset-two-factor';
 
 interface MemberActionsProps {
   member: TeamMemberDto;
@@ -20,7 +28,7 @@ interface MemberActionsProps {
   onChangeRole: (member: TeamMemberDto) => void;
 }
 
-/** A row's menu: role and status for members, resend or revoke for invitations. */
+/** A row's menu: role, status and two-factor sign-in for members, resend or revoke for invitations. */
 export function MemberActions({ member, onConfirm, onChangeRole }: MemberActionsProps) {
   const { t, i18n } = useLingui();
   const resend = useResendInvitation();
@@ -30,7 +38,7 @@ export function MemberActions({ member, onConfirm, onChangeRole }: MemberActions
   const invited = member.invited || member.status === 'INVITED';
 
   return (
-    <Menu position="bottom-end" withinPortal shadow="md" width={230}>
+    <Menu position="bottom-end" withinPortal shadow="md" width={260}>
       <Menu.Target>
         <ActionIcon variant="subtle" color="gray" aria-label={t`Actions for ${who}`} loading={resend.isPending}>
           <IconDots size={18} aria-hidden />
@@ -64,6 +72,14 @@ export function MemberActions({ member, onConfirm, onChangeRole }: MemberActions
             <Menu.Item leftSection={<IconUserCog size={16} aria-hidden />} onClick={() => onChangeRole(member)}>
               <Trans>Change role</Trans>
             </Menu.Item>
+            {member.two_factor ? (
+              <Menu.Item
+                leftSection={<IconShieldOff size={16} aria-hidden />}
+                onClick={() => onConfirm('reset-two-factor', member)}
+              >
+                <Trans>Reset two-factor sign-in</Trans>
+              </Menu.Item>
+            ) : null}
             {member.status === 'ACTIVE' ? (
               <Menu.Item
                 color="red.9"

@@ -1,6 +1,9 @@
+import '@mantine/core/styles/Tooltip.css';
+
 import type { TeamMemberDto } from '@admitone/shared';
-import { Trans } from '@lingui/react/macro';
-import { Badge } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Badge, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconShieldCheck } from '@tabler/icons-react';
 
 import { RoleLabel } from '../../users/components/RoleLabel';
 
@@ -32,5 +35,21 @@ export function StatusBadge({ member }: { member: Pick<TeamMemberDto, 'status' |
     <Badge variant="light" color="gray">
       <Trans>Inactive</Trans>
     </Badge>
+  );
+}
+
+/** The member signs in with a second factor: a short "2FA", named in full for screen readers and in a tooltip. */
+export function TwoFactorBadge() {
+  const { t } = useLingui();
+  const label = t`Two-factor sign-in on`;
+  return (
+    <Tooltip label={label} withArrow>
+      <span tabIndex={0}>
+        <Badge size="sm" variant="outline" color="teal.9" leftSection={<IconShieldCheck size={12} aria-hidden />}>
+          <span aria-hidden>{t`2FA`}</span>
+          <VisuallyHidden>{label}</VisuallyHidden>
+        </Badge>
+      </span>
+    </Tooltip>
   );
 }

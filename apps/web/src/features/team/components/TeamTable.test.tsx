@@ -19,6 +19,7 @@ const base = {
   pending_email: null,
   can_edit: false,
   sells_at_box_office: false,
+  two_factor: false,
   created_at: '2026-11-01T08:00:00.000Z',
 } as const;
 const members: TeamMemberDto[] = [
@@ -33,6 +34,7 @@ const members: TeamMemberDto[] = [
     role: 'DOOR_STAFF',
     event_ids: [8, 9, 10],
     sells_at_box_office: true,
+    two_factor: true,
   },
 ];
 const page: Paginated<TeamMemberDto> = {
@@ -65,5 +67,12 @@ describe('TeamTable', () => {
     expect(screen.getAllByText('Door staff')).toHaveLength(2);
     expect(screen.getAllByText('Also sells at the box office')).toHaveLength(1);
     expect(screen.getByText('3 events')).toBeTruthy();
+  });
+
+  it('marks the members who sign in with two-factor sign-in, named in full for screen readers', () => {
+    renderWithProviders(<TeamTable page={page} onPage={vi.fn()} onConfirm={vi.fn()} onChangeRole={vi.fn()} />);
+    const marks = screen.getAllByText('Two-factor sign-in on');
+    expect(marks).toHaveLength(1);
+    expect(marks[0]!.closest('tr')?.textContent).toContain('Sam Seller');
   });
 });

@@ -5,7 +5,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 
 import { DataTable } from '../../../components/DataTable';
 import { type ConfirmAction, MemberActions } from './MemberActions';
-import { RoleBadge, StatusBadge } from './MemberBadges';
+import { RoleBadge, StatusBadge, TwoFactorBadge } from './MemberBadges';
 
 interface TeamTableProps {
   page: Paginated<TeamMemberDto>;
@@ -36,6 +36,7 @@ function NameCell({ member }: { member: TeamMemberDto }) {
           <Trans>You</Trans>
         </Badge>
       ) : null}
+      {member.two_factor ? <TwoFactorBadge /> : null}
     </Group>
   );
 }

@@ -1,0 +1,27 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+
+import { AppModal } from '../../../components/AppModal';
+import { TwoFactorSetup } from './TwoFactorSetup';
+
+/** The profile's set-up: the app and its first code, then the recovery codes (it stays open until they are saved). */
+export function SetUpTwoFactorDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useLingui();
+  const [codesShown, setCodesShown] = useState(false);
+  const close = () => {
+    setCodesShown(false);
+    onClose();
+  };
+  return (
+    <AppModal opened={opened} onClose={close} title={<Trans>Set up two-factor sign-in</Trans>} locked={codesShown}>
+      <TwoFactorSetup
+        onCodesShown={() => setCodesShown(true)}
+        onDone={() => {
+          close();
+          notifications.show({ color: 'teal', message: t`Two-factor sign-in is on.` });
+        }}
+      />
+    </AppModal>
+  );
+}
