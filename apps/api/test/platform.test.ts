@@ -110,6 +110,7 @@ describe('platform', () => {
       'DELETE /api/accounts/{id}/taxes-and-fees/{taxOrFeeId}',
       'GET /api/events/{eventId}/affiliates/export',
       'GET /api/events/{eventId}/attendees/export',
+      'GET /api/accounts/{id}/audit-log/export',
       'GET /api/events/{eventId}/orders/export',
       'GET /api/events/{eventId}/orders/{orderId}/files/{fileId}',
       'GET /api/events/{eventId}/check-ins/export',

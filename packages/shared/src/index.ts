@@ -3,6 +3,7 @@ export * from './app-routes.js';
 export * from './contracts/accounts.js';
 export * from './contracts/affiliates.js';
 export * from './contracts/api-keys.js';
+export * from './contracts/audit.js';
 export * from './contracts/auth.js';
 export * from './contracts/automations.js';
 export * from './contracts/box-office.js';

@@ -5,6 +5,7 @@ import { accountRoutes } from './accounts/accounts.routes.js';
 import { affiliateRoutes } from './affiliates/affiliates.routes.js';
 import { apiKeyRoutes } from './api-keys/api-keys.routes.js';
 import { attendeeRoutes } from './attendees/attendees.routes.js';
+import { auditRoutes } from './audit/audit.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { securityRoutes } from './auth/security.routes.js';
 import { accountAutomationRoutes, automationRoutes } from './automations/automations.routes.js';
@@ -65,6 +66,7 @@ export const routeModules: readonly RouteModule[] = [
   { prefix: '/api', plugin: authRoutes },
   { prefix: '/api', plugin: userRoutes },
   { prefix: '/api', plugin: securityRoutes },
+  { prefix: '/api', plugin: auditRoutes },
   { prefix: '/api', plugin: teamRoutes },
   { prefix: '/api', plugin: accountRoutes },
   { prefix: '/api', plugin: taxRoutes },

@@ -20,6 +20,7 @@ const caller: AuthContext = {
   eventIds: null,
   user: { id: 3, name: 'Ada', email: 'ada@example.test', locale: null, timezone: null },
   twoFactorSetupRequired: false,
+  ip: null,
 };
 
 describe('authOf', () => {

@@ -39,6 +39,8 @@ export interface AuthContext {
    * every permission is refused (TWO_FACTOR_SETUP_REQUIRED) until they set it up. Always false for an API key.
    */
   twoFactorSetupRequired: boolean;
+  /** The client's address (after TRUST_PROXY), for the audit log. */
+  ip: string | null;
 }
 
 declare module 'fastify' {
@@ -122,6 +124,7 @@ async function authPlugin(
         : null,
       user: found.user,
       twoFactorSetupRequired: found.two_factor_missing,
+      ip: request.ip || null,
     };
     // Refresh "last used" at most once a minute to keep reads cheap.
     if (now.getTime() - found.session.last_used_at.getTime() > 60_000) {
@@ -149,6 +152,7 @@ async function authPlugin(
       eventIds: keyEvents && roleEvents ? keyEvents.filter((id) => roleEvents.includes(id)) : (keyEvents ?? roleEvents),
       user: found.user,
       twoFactorSetupRequired: false,
+      ip: request.ip || null,
     };
     await limitKey(request, reply);
     if (!found.key.last_used_at || now.getTime() - found.key.last_used_at.getTime() > 60_000)

@@ -2,6 +2,7 @@ import { ticketBody } from '@admitone/shared';
 
 import type { Db } from '../db/client.js';
 import { promoCodes, promoCodeTickets, questions, taxesAndFees } from '../db/schema/index.js';
+import { systemActor } from '../modules/audit/audit.js';
 import { updateEventSettings } from '../modules/events/update-event-settings.js';
 import { createTicket } from '../modules/tickets/save-ticket.js';
 import type { Clock } from '../shared/clock.js';
@@ -147,12 +148,18 @@ export async function seedCatalogue(db: Db, clock: Clock, event: SeedEvent): Pro
     },
   ]);
 
-  await updateEventSettings(deps, event.account_id, event.id, {
-    offline_payments_enabled: true,
-    offline_payment_instructions:
-      '<p>Pay by bank transfer to <strong>Riverside Music Hall</strong>, IBAN GB33 BUKB 2020 1555 5555 55, using your order number as the reference. Your tickets are sent once the payment arrives.</p>',
-    pre_checkout_message: '<p>Gates open at 17:00. Children under 12 go free with a lawn pass.</p>',
-    post_checkout_message: '<p>See you by the river! Bring this e-mail or your ticket on your phone.</p>',
-    show_remaining_tickets: true,
-  });
+  await updateEventSettings(
+    deps,
+    event.account_id,
+    event.id,
+    {
+      offline_payments_enabled: true,
+      offline_payment_instructions:
+        '<p>Pay by bank transfer to <strong>Riverside Music Hall</strong>, IBAN GB33 BUKB 2020 1555 5555 55, using your order number as the reference. Your tickets are sent once the payment arrives.</p>',
+      pre_checkout_message: '<p>Gates open at 17:00. Children under 12 go free with a lawn pass.</p>',
+      post_checkout_message: '<p>See you by the river! Bring this e-mail or your ticket on your phone.</p>',
+      show_remaining_tickets: true,
+    },
+    systemActor(event.account_id),
+  );
 }

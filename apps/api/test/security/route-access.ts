@@ -225,6 +225,8 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'POST /api/accounts/{id}/payment-connection/stripe': { access: 'admin' },
   'POST /api/accounts/{id}/payment-connection/refresh': { access: 'admin' },
   'GET /api/accounts/{id}/automations': { access: 'admin' },
+  'GET /api/accounts/{id}/audit-log': { access: 'admin' },
+  'GET /api/accounts/{id}/audit-log/export': { access: 'admin' },
   'POST /api/accounts/{id}/automations': {
     access: 'admin',
     body: body(automationBody, () => ({ kind: 'REMINDER', offset_minutes: 600 })),

@@ -19,6 +19,10 @@ export const colorField = z
   .trim()
   .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, customIssue('invalid_color'));
 
+/** How long an account may keep its audit log: from a month to ten years. */
+export const AUDIT_RETENTION_MIN_DAYS = 30;
+export const AUDIT_RETENTION_MAX_DAYS = 3650;
+
 export const ORDER_TIMEOUT_MIN = 1;
 export const ORDER_TIMEOUT_MAX = 120;
 export const ORDER_TIMEOUT_DEFAULT = 15;
@@ -84,6 +88,8 @@ export interface AccountDto {
   api_version: ApiVersion;
   /** Every member must use two-factor sign-in (those without it can only set it up until they do). */
   require_two_factor: boolean;
+  /** Days the audit log keeps its lines. */
+  audit_retention_days: number;
   created_at: string;
 }
 
@@ -94,6 +100,7 @@ export const updateAccountBody = z.object({
   timezone: timezoneField.optional(),
   /** Turning it on needs the admin's own two-factor sign-in first (`two_factor_first`). */
   require_two_factor: z.boolean().optional(),
+  audit_retention_days: z.number().int().min(AUDIT_RETENTION_MIN_DAYS).max(AUDIT_RETENTION_MAX_DAYS).optional(),
   event_defaults: z
     .object({
       order_timeout_minutes: z.number().int().min(ORDER_TIMEOUT_MIN).max(ORDER_TIMEOUT_MAX),
@@ -218,6 +225,7 @@ export const accountSchema = z.object({
   }),
   api_version: z.enum(API_VERSIONS),
   require_two_factor: z.boolean(),
+  audit_retention_days: z.number().int(),
   created_at: z.string(),
 }) satisfies z.ZodType<AccountDto>;
 export const accountResponse = oneOf(accountSchema);

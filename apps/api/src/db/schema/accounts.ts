@@ -17,6 +17,8 @@ export const accounts = pgTable('accounts', {
   api_version: text('api_version').$type<ApiVersion>().notNull().default('2026-12-01'),
   /** Every member must sign in with a second factor; one without can only set it up (docs/SECURITY.md). */
   require_two_factor: boolean('require_two_factor').notNull().default(false),
+  /** Days the audit log keeps its lines (a nightly job deletes older ones). */
+  audit_retention_days: integer('audit_retention_days').notNull().default(365),
   ...timestamps,
 });
 

@@ -1,6 +1,7 @@
 export * from './accounts.js';
 export * from './affiliates.js';
 export * from './api-keys.js';
+export * from './audit.js';
 export * from './auth.js';
 export * from './box-office.js';
 export * from './box-office-stock.js';

@@ -8,6 +8,7 @@ import { accounts, accountUsers, users } from '../../db/schema/index.js';
 import type { Clock } from '../../shared/clock.js';
 import { DomainError } from '../../shared/errors.js';
 import { sanitizeRichText } from '../../shared/html.js';
+import { type AuditActor, changesOf, recordAudit } from '../audit/audit.js';
 import { confirmedTotpOf } from '../auth/two-factor.js';
 
 type AccountRow = typeof accounts.$inferSelect;
@@ -47,6 +48,7 @@ export async function getAccount(db: Executor, callerAccountId: number, id: numb
     event_defaults: eventDefaultsOf(row),
     api_version: row.api_version,
     require_two_factor: row.require_two_factor,
+    audit_retention_days: row.audit_retention_days,
     created_at: row.created_at.toISOString(),
   };
 }
@@ -57,7 +59,7 @@ export async function updateAccount(
   callerAccountId: number,
   id: number,
   input: z.output<typeof updateAccountBody>,
-  callerUserId: number,
+  actor: AuditActor,
 ): Promise<AccountDto> {
   if (id !== callerAccountId) throw new DomainError('NOT_FOUND');
   const now = deps.clock.now();
@@ -71,10 +73,11 @@ export async function updateAccount(
     if (input.api_version !== undefined) changes.api_version = input.api_version;
     if (input.require_two_factor !== undefined) {
       // An admin cannot require what they do not have themselves: they would be shut out of this very screen.
-      if (input.require_two_factor && !row.require_two_factor && !(await confirmedTotpOf(tx, callerUserId)))
+      if (input.require_two_factor && !row.require_two_factor && !(await confirmedTotpOf(tx, actor.userId ?? 0)))
         throw new DomainError('VALIDATION_FAILED', { fields: { require_two_factor: [{ key: 'two_factor_first' }] } });
       changes.require_two_factor = input.require_two_factor;
     }
+    if (input.audit_retention_days !== undefined) changes.audit_retention_days = input.audit_retention_days;
     if (input.event_defaults) {
       const current = eventDefaultsOf(row);
       const e = input.event_defaults;
@@ -89,6 +92,22 @@ export async function updateAccount(
       };
     }
     await tx.update(accounts).set(changes).where(eq(accounts.id, id));
+    const changed = changesOf(row, changes, [
+      'name',
+      'currency',
+      'timezone',
+      'api_version',
+      'require_two_factor',
+      'audit_retention_days',
+      'event_defaults',
+    ]);
+    if (Object.keys(changed).length)
+      await recordAudit(
+        tx,
+        actor,
+        { action: 'account.updated', target: { type: 'account', id, label: row.name }, data: changed },
+        now,
+      );
   });
   return getAccount(deps.db, callerAccountId, id);
 }

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps.js';
 import { accountMailDelivery } from '../../mail/delivery-status.js';
 import { authOf } from '../../plugins/auth.js';
 import { DomainError } from '../../shared/errors.js';
+import { actorOf } from '../audit/audit.js';
 import { getAccount, updateAccount } from './account-settings.js';
 
 const tags = ['accounts'];
@@ -50,7 +51,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
         authOf(req).accountId,
         req.params.id,
         req.body,
-        authOf(req).user.id,
+        actorOf(authOf(req)),
       ),
     }),
   );

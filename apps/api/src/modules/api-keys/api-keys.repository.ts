@@ -15,6 +15,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { accounts, accountUsers, apiKeys, events, users } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
 import { hashToken } from '../../shared/tokens.js';
+import { type AuditActor, recordAudit } from '../audit/audit.js';
 import { callerColumns, callerJoins } from '../users/users.repository.js';
 
 /** The characters of a key kept in clear to tell keys apart: the prefix and 8 of its 43 random ones. */
@@ -74,6 +75,7 @@ export async function createApiKey(
   caller: { accountId: number; userId: number; userName: string },
   input: CreateApiKeyBody,
   now: Date,
+  actor: AuditActor,
 ): Promise<CreatedApiKeyDto> {
   const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
   if (expiresAt && expiresAt <= now)
@@ -88,20 +90,37 @@ export async function createApiKey(
       throw new DomainError('VALIDATION_FAILED', { fields: { event_ids: [{ key: 'not_found_choice' }] } });
   }
   const secret = API_KEY_PREFIX + randomBytes(32).toString('base64url');
-  const [key] = await db
-    .insert(apiKeys)
-    .values({
-      account_id: caller.accountId,
-      user_id: caller.userId,
-      name: input.name,
-      token_prefix: secret.slice(0, SHOWN),
-      token_hash: hashToken(secret),
-      access: input.access,
-      event_ids: wanted.length ? wanted : null,
-      expires_at: expiresAt,
-      created_at: now,
-    })
-    .returning();
+  const key = await db.transaction(async (tx) => {
+    const [made] = await tx
+      .insert(apiKeys)
+      .values({
+        account_id: caller.accountId,
+        user_id: caller.userId,
+        name: input.name,
+        token_prefix: secret.slice(0, SHOWN),
+        token_hash: hashToken(secret),
+        access: input.access,
+        event_ids: wanted.length ? wanted : null,
+        expires_at: expiresAt,
+        created_at: now,
+      })
+      .returning();
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'api_key.created',
+        target: { type: 'api_key', id: made!.id, label: `${made!.name} (${made!.token_prefix}…)` },
+        data: {
+          access: made!.access,
+          event_ids: made!.event_ids ?? [],
+          expires_at: made!.expires_at?.toISOString() ?? null,
+        },
+      },
+      now,
+    );
+    return made;
+  });
   return {
     ...toDto({ key: key!, maker: { id: caller.userId, name: caller.userName }, makerActive: true }, now),
     secret,
@@ -109,13 +128,22 @@ export async function createApiKey(
 }
 
 /** Revokes a key of the account at once (every later call with it answers 401); revoking twice changes nothing. */
-export async function revokeApiKey(db: Executor, accountId: number, id: number, now: Date): Promise<void> {
-  const [row] = await db
-    .select({ revoked_at: apiKeys.revoked_at })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.id, id), eq(apiKeys.account_id, accountId)));
-  if (!row) throw new DomainError('NOT_FOUND');
-  if (!row.revoked_at) await db.update(apiKeys).set({ revoked_at: now }).where(eq(apiKeys.id, id));
+export async function revokeApiKey(db: Db, accountId: number, id: number, now: Date, actor: AuditActor): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ revoked_at: apiKeys.revoked_at, name: apiKeys.name, prefix: apiKeys.token_prefix })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.id, id), eq(apiKeys.account_id, accountId)));
+    if (!row) throw new DomainError('NOT_FOUND');
+    if (row.revoked_at) return;
+    await tx.update(apiKeys).set({ revoked_at: now }).where(eq(apiKeys.id, id));
+    await recordAudit(
+      tx,
+      actor,
+      { action: 'api_key.revoked', target: { type: 'api_key', id, label: `${row.name} (${row.prefix}…)` } },
+      now,
+    );
+  });
 }
 
 /**

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../plugins/auth.js';
+import { actorOf } from '../audit/audit.js';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.repository.js';
 
 const tags = ['api-keys'];
@@ -46,6 +47,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
         { accountId: auth.accountId, userId: auth.user.id, userName: auth.user.name },
         req.body,
         deps.clock.now(),
+        actorOf(auth),
       );
       return reply.status(201).header('cache-control', 'no-store').send({ data: key });
     },
@@ -57,7 +59,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       schema: { tags, security, summary: 'Revoke an API key: every later call with it answers 401', params: idParams },
     },
     async (req, reply) => {
-      await revokeApiKey(db, authOf(req).accountId, req.params.id, deps.clock.now());
+      await revokeApiKey(db, authOf(req).accountId, req.params.id, deps.clock.now(), actorOf(authOf(req)));
       return reply.status(204).send();
     },
   );

@@ -40,6 +40,6 @@ export async function login(
   }
   if (await confirmedTotpOf(deps.db, user.id)) return openChallenge(deps.db, user, accountId ?? null, now);
   if (accountId === undefined) return { token: null, user: toUserDto(user), accounts };
-  const token = await createSession(deps.db, user.id, accountId, now, deps.client ?? null);
+  const token = await deps.db.transaction((tx) => createSession(tx, user.id, accountId, now, deps.client ?? null));
   return { token, user: toUserDto(user), accounts };
 }

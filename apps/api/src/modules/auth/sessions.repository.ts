@@ -4,6 +4,7 @@ import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { accounts, accountUsers, sessions, users, userTotp } from '../../db/schema/index.js';
 import { hashToken, newToken } from '../../shared/tokens.js';
+import { recordAudit } from '../audit/audit.js';
 import { callerColumns, callerJoins } from '../users/users.repository.js';
 
 /**
@@ -61,6 +62,13 @@ export async function createSession(
     ip: client?.ip ?? null,
     country: client?.country ?? null,
   });
+  const [user] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+  await recordAudit(
+    db,
+    { accountId, userId, name: user?.name ?? null, apiKeyId: null, ip: client?.ip ?? null },
+    { action: 'auth.signed_in', data: client?.country ? { country: client.country } : {} },
+    now,
+  );
   return token;
 }
 

@@ -14,6 +14,7 @@ import type { Executor } from '../../db/client.js';
 import { accounts, accountUsers, recoveryCodes, userTotp } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
 import { hashToken } from '../../shared/tokens.js';
+import { recordPersonAudit } from '../audit/audit.js';
 import { enqueueLoginChanged, type ProfileDeps } from '../users/profile.js';
 import { findUserById, type UserRow } from '../users/users.repository.js';
 import { verifyPassword } from './passwords.js';
@@ -179,6 +180,7 @@ export async function confirmTotp(
     if (!(await acceptTotpCode(tx, userId, code, now, 'unconfirmed'))) throw wrongCode('code');
     await tx.update(userTotp).set({ confirmed_at: now }).where(eq(userTotp.user_id, userId));
     const codes = await replaceRecoveryCodes(tx, userId, now);
+    await recordPersonAudit(tx, userId, { action: 'auth.two_factor_enabled' }, now);
     return { codes, outboxId: await enqueueLoginChanged(tx, deps, user, { change: 'two_factor_on' }, now) };
   });
   await deps.jobs.deliverOutbox([outboxId]);
@@ -194,6 +196,7 @@ export async function disableTwoFactor(deps: ProfileDeps, userId: number, input:
     if (!(await confirmedTotpOf(tx, userId))) throw new DomainError('TWO_FACTOR_NOT_ON');
     if (await requiredForUser(tx, userId)) throw new DomainError('TWO_FACTOR_REQUIRED_BY_ACCOUNT');
     await removeSecondFactors(tx, userId);
+    await recordPersonAudit(tx, userId, { action: 'auth.two_factor_disabled' }, now);
     return enqueueLoginChanged(tx, deps, user, { change: 'two_factor_off' }, now);
   });
   await deps.jobs.deliverOutbox([outboxId]);
@@ -211,6 +214,7 @@ export async function regenerateRecoveryCodes(
   const { codes, outboxId } = await deps.db.transaction(async (tx) => {
     if (!(await confirmedTotpOf(tx, userId))) throw new DomainError('TWO_FACTOR_NOT_ON');
     const codes = await replaceRecoveryCodes(tx, userId, now);
+    await recordPersonAudit(tx, userId, { action: 'auth.recovery_codes_regenerated' }, now);
     return { codes, outboxId: await enqueueLoginChanged(tx, deps, user, { change: 'recovery_codes' }, now) };
   });
   await deps.jobs.deliverOutbox([outboxId]);

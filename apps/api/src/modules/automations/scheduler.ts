@@ -1,12 +1,16 @@
 import type { Logger } from 'pino';
 
 import type { Db } from '../../db/client.js';
+import { purgeAuditLog } from '../audit/audit-log.js';
 import { sendDueMessages } from '../messages/scheduled-messages.js';
 import { type DeadlineDeps, settlePaymentDeadlines } from '../orders/payment-deadlines.js';
 import type { AutomationDeps } from './automation-context.js';
 import { sendCheckoutRecoveries } from './checkout-recovery.js';
 import { sendDueFollowUps } from './follow-ups.js';
 import { sendDueReminders } from './reminders.js';
+
+/** When this process last deleted old audit log lines (ms). */
+let lastPurge = 0;
 
 export interface SchedulerDeps extends DeadlineDeps {
   /** The hourly mail budget a scheduled message spends, as when sent by hand. */
@@ -16,9 +20,10 @@ export interface SchedulerDeps extends DeadlineDeps {
 /**
  * The one scheduler of time-driven mail and order work (every PAYMENT_DEADLINE_SWEEP_SECONDS in each worker process):
  * offline orders' payment reminders and deadlines, scheduled messages, reminders before dates, follow-ups after them,
- * and abandoned-checkout mails. Each part takes its work with SKIP LOCKED or writes it behind a unique key in the
- * transaction of its mail, so several workers, a crash mid-run and catching up after downtime never send one twice.
- * A part that fails is logged and does not stop the others. Returns the outbox ids to deliver.
+ * abandoned-checkout mails, and deleting audit log lines past their account's retention. Each mail part takes its work
+ * with SKIP LOCKED or writes it behind a unique key in the transaction of its mail, so several workers, a crash mid-run
+ * and catching up after downtime never send one twice. A part that fails is logged and does not stop the others.
+ * Returns the outbox ids to deliver.
  */
 export async function runScheduler(
   db: Db,
@@ -57,6 +62,17 @@ export async function runScheduler(
     ['reminders', async () => (await sendDueReminders(db, auto)).mails],
     ['follow-ups', async () => (await sendDueFollowUps(db, auto)).mails],
     ['abandoned checkouts', async () => (await sendCheckoutRecoveries(db, auto)).mails],
+    [
+      'audit log retention',
+      async () => {
+        // Once an hour is plenty: lines are kept for days.
+        if (clock.now().getTime() - lastPurge < 3_600_000) return [];
+        lastPurge = clock.now().getTime();
+        const gone = await purgeAuditLog(db, clock.now());
+        if (gone) log.info({ gone }, 'old audit log lines deleted');
+        return [];
+      },
+    ],
   ];
   for (const [name, run] of parts) {
     try {

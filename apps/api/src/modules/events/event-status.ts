@@ -8,6 +8,7 @@ import type { Clock } from '../../shared/clock.js';
 import { DomainError } from '../../shared/errors.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { getAccount } from '../accounts/account-settings.js';
+import { type AuditActor, recordAudit } from '../audit/audit.js';
 import { dropAnswerFilesOf } from '../checkout/answer-files.repository.js';
 import { keysOf, listImages } from '../images/images.repository.js';
 import { removeFiles } from '../images/stored-file-removal.js';
@@ -24,6 +25,7 @@ export async function changeEventStatus(
   accountId: number,
   id: number,
   status: EventStatus,
+  actor: AuditActor,
 ): Promise<void> {
   const found = await findEvent(deps.db, accountId, id);
   if (!found) throw new DomainError('NOT_FOUND');
@@ -37,7 +39,22 @@ export async function changeEventStatus(
   ) {
     throw new DomainError('NO_PAYMENT_METHOD');
   }
-  await deps.db.update(events).set({ status, updated_at: deps.clock.now() }).where(eq(events.id, id));
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await tx.update(events).set({ status, updated_at: now }).where(eq(events.id, id));
+    if (found.event.status !== status)
+      await recordAudit(
+        tx,
+        actor,
+        {
+          action: 'event.status_changed',
+          eventId: id,
+          target: { type: 'event', id, label: found.event.title },
+          data: { status: { from: found.event.status, to: status } },
+        },
+        now,
+      );
+  });
 }
 
 /**

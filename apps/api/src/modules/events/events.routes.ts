@@ -26,6 +26,7 @@ import { authOf } from '../../plugins/auth.js';
 import { requestLocale } from '../../plugins/locale.js';
 import { DomainError } from '../../shared/errors.js';
 import { paginated } from '../../shared/pagination.js';
+import { actorOf } from '../audit/audit.js';
 import { checkDateFilter } from '../event-dates/order-dates.js';
 import { previewEventFor } from '../public-events/public-event.js';
 import { createEvent } from './create-event.js';
@@ -161,7 +162,7 @@ export const eventRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
       },
     },
     async (req) => {
-      await updateEventSettings(d, authOf(req).accountId, req.params.id, req.body);
+      await updateEventSettings(d, authOf(req).accountId, req.params.id, req.body, actorOf(authOf(req)));
       return { data: await eventView(db, storage, authOf(req).accountId, req.params.id, clock.now()) };
     },
   );
@@ -199,7 +200,7 @@ export const eventRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
       },
     },
     async (req) => {
-      await changeEventStatus(d, authOf(req).accountId, req.params.id, req.body.status);
+      await changeEventStatus(d, authOf(req).accountId, req.params.id, req.body.status, actorOf(authOf(req)));
       return { data: await eventView(db, storage, authOf(req).accountId, req.params.id, clock.now()) };
     },
   );

@@ -8,6 +8,7 @@ import type { Clock } from '../../shared/clock.js';
 import { zonedToUtc } from '../../shared/dates.js';
 import { DomainError } from '../../shared/errors.js';
 import { sanitizeRichText } from '../../shared/html.js';
+import { type AuditActor, changesOf, recordAudit } from '../audit/audit.js';
 import { findEvent } from './events.repository.js';
 
 const HTML_FIELDS = [
@@ -23,6 +24,7 @@ export async function updateEventSettings(
   accountId: number,
   id: number,
   input: z.output<typeof updateEventSettingsBody>,
+  actor: AuditActor,
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const found = await findEvent(tx, accountId, id);
@@ -37,5 +39,27 @@ export async function updateEventSettings(
     for (const field of HTML_FIELDS) if (input[field] !== undefined) changes[field] = sanitizeRichText(input[field]);
     if (colors) changes.colors = { ...DEFAULT_EVENT_COLORS, ...(found.event.colors ?? {}), ...colors };
     await tx.update(events).set(changes).where(eq(events.id, id));
+    // Short values as they were and are; long texts (HTML) only by name.
+    const before = found.event as unknown as Record<string, unknown>;
+    const long = new Set<string>(HTML_FIELDS);
+    const named = Object.keys(changes).filter((f) => f !== 'updated_at');
+    const changed = changesOf(
+      before,
+      changes,
+      named.filter((f) => !long.has(f)),
+    );
+    const texts = named.filter((f) => long.has(f) && before[f] !== changes[f]);
+    if (Object.keys(changed).length || texts.length)
+      await recordAudit(
+        tx,
+        actor,
+        {
+          action: 'event.settings_updated',
+          eventId: id,
+          target: { type: 'event', id, label: found.event.title },
+          data: { ...changed, ...(texts.length ? { texts } : {}) },
+        },
+        deps.clock.now(),
+      );
   });
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 
 import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../plugins/auth.js';
+import { actorOf, recordAudit } from '../audit/audit.js';
 import { requestLocale } from '../../plugins/locale.js';
 import { requireEvent } from '../events/events.repository.js';
 import { attendeeExport, type ExportEvent } from './attendee-export.js';
@@ -39,6 +40,20 @@ export const exportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     build: (event: ExportEvent) => Promise<ExportFile>,
   ) {
     const event = await requireEvent(db, authOf(req).accountId, req.params.eventId);
+    // The filters as asked (no paging: an export has every row).
+    const { format: fileFormat, page: _page, per_page: _perPage, ...filters } = req.query as Record<string, unknown>;
+    // Who took personal data out, and which: written before the file leaves.
+    await recordAudit(
+      db,
+      actorOf(authOf(req)),
+      {
+        action: 'export.personal_data',
+        eventId: event.id,
+        target: { type: 'export', id: kind, label: event.title },
+        data: { kind, format: fileFormat, ...(Object.keys(filters).length ? { filters } : {}) },
+      },
+      deps.clock.now(),
+    );
     const file = await build(event);
     const name = `${event.slug}-${kind}-${zonedDate(deps.clock.now(), event.timezone)}`;
     const { headers, body } = sheetDownload(name, req.query.format, file);

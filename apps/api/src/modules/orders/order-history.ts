@@ -1,7 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 
 import type { Db, Executor, Tx } from '../../db/client.js';
-import { type OrderEventKind, orderEvents } from '../../db/schema/index.js';
+import { events, type OrderEventKind, orderEvents, orders, users } from '../../db/schema/index.js';
+import { recordAudit } from '../audit/audit.js';
 import { orderWebhookEvents } from '../webhooks/order-webhooks.js';
 
 export interface OrderEventInput {
@@ -23,6 +24,29 @@ export async function recordOrderEvent(tx: Executor, orderId: number, e: OrderEv
     .values({ order_id: orderId, kind: e.kind, user_id: e.userId ?? null, data: e.data ?? {}, created_at: e.at })
     .returning({ id: orderEvents.id });
   await orderWebhookEvents(tx, orderId, e.kind, e.data ?? {}, e.at, entry!.id);
+  if (e.userId) await auditOrderEvent(tx, orderId, e.userId, e);
+}
+
+/** What an organizer did to an order (refund, cancel, mark paid, edits…) goes to the account's audit log too. */
+async function auditOrderEvent(tx: Executor, orderId: number, userId: number, e: OrderEventInput) {
+  const [row] = await tx
+    .select({ accountId: events.account_id, eventId: events.id, shortId: orders.short_id, name: users.name })
+    .from(orders)
+    .innerJoin(events, eq(events.id, orders.event_id))
+    .innerJoin(users, eq(users.id, userId))
+    .where(eq(orders.id, orderId));
+  if (!row) return;
+  await recordAudit(
+    tx,
+    { accountId: row.accountId, userId, name: row.name, apiKeyId: null, ip: null },
+    {
+      action: 'order.changed',
+      eventId: row.eventId,
+      target: { type: 'order', id: orderId, label: row.shortId },
+      data: { kind: e.kind, ...(e.data ?? {}) },
+    },
+    e.at,
+  );
 }
 
 /** An order's history, oldest first. */

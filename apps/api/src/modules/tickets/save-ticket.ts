@@ -8,6 +8,7 @@ import type { Clock } from '../../shared/clock.js';
 import { zonedToUtc } from '../../shared/dates.js';
 import { DomainError } from '../../shared/errors.js';
 import { sanitizeRichText } from '../../shared/html.js';
+import { type AuditActor, changesOf, recordAudit } from '../audit/audit.js';
 import { insertTicketOnDates } from '../event-dates/event-dates.repository.js';
 import { belowTaken, lockEventForNewTicket, lockTicketStock, nextStockVersion } from '../inventory/limits.js';
 import { categoryForTicket } from '../product-categories/product-categories.repository.js';
@@ -147,9 +148,22 @@ async function categoryOf(tx: Tx, event: EventRef, asked: number | null, fallbac
   return id;
 }
 
+/** What the audit log keeps of a ticket's change: the fields buyers pay and count by. */
+const AUDITED_TICKET_FIELDS = [
+  'name',
+  'type',
+  'price',
+  'quantity',
+  'min_per_order',
+  'max_per_order',
+  'sale_start',
+  'sale_end',
+  'is_hidden',
+] as const;
+
 /** Creates a ticket at the end of the event's list (in the category asked for, else the first). */
 export async function createTicket(
-  deps: { db: Db; clock: Clock },
+  deps: { db: Db; clock: Clock; actor?: AuditActor },
   event: EventRef,
   input: TicketInput,
 ): Promise<number> {
@@ -177,6 +191,18 @@ export async function createTicket(
     await saveParts(tx, row!.id, input, event, now);
     // Sold on every date of the event (the event row's share lock keeps dates from being added meanwhile).
     await insertTicketOnDates(tx, event.id, row!.id);
+    if (deps.actor)
+      await recordAudit(
+        tx,
+        deps.actor,
+        {
+          action: 'ticket.created',
+          eventId: event.id,
+          target: { type: 'ticket', id: row!.id, label: input.name },
+          data: { type: input.type, price: input.price ?? null, quantity: input.quantity ?? null },
+        },
+        now,
+      );
     await emitWebhookEvent(tx, {
       accountId: event.account_id,
       eventId: event.id,
@@ -194,7 +220,7 @@ export async function createTicket(
  * so a checkout planned with the old ticket plans again.
  */
 export async function updateTicket(
-  deps: { db: Db; clock: Clock },
+  deps: { db: Db; clock: Clock; actor?: AuditActor },
   event: EventRef,
   ticketId: number,
   input: TicketInput,
@@ -223,6 +249,19 @@ export async function updateTicket(
       .set({ ...columns, category_id: categoryId, stock_version: nextStockVersion, updated_at: now })
       .where(eq(tickets.id, ticketId));
     await saveParts(tx, ticketId, input, event, now, stock.tiers);
+    const changed = changesOf(current.ticket, columns as Partial<typeof current.ticket>, AUDITED_TICKET_FIELDS);
+    if (deps.actor && Object.keys(changed).length)
+      await recordAudit(
+        tx,
+        deps.actor,
+        {
+          action: 'ticket.updated',
+          eventId: event.id,
+          target: { type: 'ticket', id: ticketId, label: input.name },
+          data: changed,
+        },
+        now,
+      );
     await emitWebhookEvent(tx, {
       accountId: event.account_id,
       eventId: event.id,
@@ -234,10 +273,25 @@ export async function updateTicket(
 }
 
 /** Deletes a ticket; a ticket tied to an order can only be hidden. */
-export async function deleteTicket(deps: { db: Db; clock: Clock }, event: EventRef, ticketId: number): Promise<void> {
+export async function deleteTicket(
+  deps: { db: Db; clock: Clock; actor?: AuditActor },
+  event: EventRef,
+  ticketId: number,
+): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const found = await findTicket(tx, event.account_id, event.id, ticketId);
     if (!found) throw new DomainError('NOT_FOUND');
+    if (deps.actor)
+      await recordAudit(
+        tx,
+        deps.actor,
+        {
+          action: 'ticket.deleted',
+          eventId: event.id,
+          target: { type: 'ticket', id: ticketId, label: found.ticket.name },
+        },
+        deps.clock.now(),
+      );
     await lockTicketStock(tx, ticketId);
     if ((await ticketsWithOrders(tx, [ticketId])).size) throw new DomainError('TICKET_HAS_ORDERS');
     // Gone once committed: the event carries what it was.

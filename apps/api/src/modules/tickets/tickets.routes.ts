@@ -16,6 +16,7 @@ import { authOf } from '../../plugins/auth.js';
 import { DomainError } from '../../shared/errors.js';
 import { wholeList } from '../../shared/pagination.js';
 import { syncPage, syncRequest } from '../../shared/sync.js';
+import { actorOf } from '../audit/audit.js';
 import { requireEvent } from '../events/events.repository.js';
 import { createTicket, deleteTicket, sortTickets, updateTicket } from './save-ticket.js';
 import { syncTickets } from './ticket-sync.js';
@@ -82,7 +83,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     },
     async (req, reply) => {
       const event = await eventOf(authOf(req).accountId, req.params.eventId);
-      const id = await createTicket(d, event, req.body);
+      const id = await createTicket({ ...d, actor: actorOf(authOf(req)) }, event, req.body);
       return reply.status(201).send({ data: await one(event, id) });
     },
   );
@@ -109,7 +110,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     },
     async (req) => {
       const event = await eventOf(authOf(req).accountId, req.params.eventId);
-      await updateTicket(d, event, req.params.ticketId, req.body);
+      await updateTicket({ ...d, actor: actorOf(authOf(req)) }, event, req.params.ticketId, req.body);
       return { data: await one(event, req.params.ticketId) };
     },
   );
@@ -118,7 +119,11 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
     '/events/:eventId/tickets/:ticketId',
     { schema: { tags, security, summary: 'Delete a ticket', params: ticketParams } },
     async (req, reply) => {
-      await deleteTicket(d, await eventOf(authOf(req).accountId, req.params.eventId), req.params.ticketId);
+      await deleteTicket(
+        { ...d, actor: actorOf(authOf(req)) },
+        await eventOf(authOf(req).accountId, req.params.eventId),
+        req.params.ticketId,
+      );
       return reply.status(204).send();
     },
   );

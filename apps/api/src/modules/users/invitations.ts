@@ -22,6 +22,7 @@ import type { AuthContext } from '../../plugins/auth.js';
 import type { Clock } from '../../shared/clock.js';
 import { DomainError } from '../../shared/errors.js';
 import { hashToken, newToken } from '../../shared/tokens.js';
+import { actorOf, recordAudit } from '../audit/audit.js';
 import { assertStrongPassword, personalWords } from '../auth/password-policy.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { createSession, type SessionClient } from '../auth/sessions.repository.js';
@@ -137,6 +138,16 @@ export async function inviteUser(
       .returning();
     if (roleHasEventScope(input.role))
       await setMembershipEvents(tx, caller.accountId, membership!.id, input.event_ids ?? []);
+    await recordAudit(
+      tx,
+      actorOf(caller),
+      {
+        action: 'member.invited',
+        target: { type: 'member', id: membership!.id, label: input.email.toLowerCase() },
+        data: { role: input.role, ...(input.event_ids?.length ? { event_ids: input.event_ids } : {}) },
+      },
+      now,
+    );
     const id = await sendInvitation(
       tx,
       deps,
@@ -192,9 +203,22 @@ export async function resendInvitation(
 }
 
 /** Withdraws an invitation. A user who only existed because of it is removed too. */
-export async function revokeInvitation(deps: { db: Db }, caller: AuthContext, membershipId: number): Promise<void> {
+export async function revokeInvitation(
+  deps: { db: Db; clock: Clock },
+  caller: AuthContext,
+  membershipId: number,
+): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const row = await invitedMembership(tx, caller, membershipId);
+    await recordAudit(
+      tx,
+      actorOf(caller),
+      {
+        action: 'member.invitation_revoked',
+        target: { type: 'member', id: row.membership.id, label: row.membership.invited_email ?? row.user.email },
+      },
+      deps.clock.now(),
+    );
     await tx.delete(accountUsers).where(eq(accountUsers.id, row.membership.id));
     const others = await membershipsOf(tx, row.user.id);
     if (!row.user.has_password && others.length === 0) await tx.delete(users).where(eq(users.id, row.user.id));

@@ -4,6 +4,7 @@ import { and, eq, ne, or } from 'drizzle-orm';
 import { accounts, accountUsers } from '../../db/schema/index.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { DomainError } from '../../shared/errors.js';
+import { actorOf, recordAudit } from '../audit/audit.js';
 import { revokeUserSessions } from '../auth/sessions.repository.js';
 import { confirmedTotpOf, removeSecondFactors } from '../auth/two-factor.js';
 import { enqueueLoginChanged, type ProfileDeps } from './profile.js';
@@ -47,6 +48,12 @@ export async function resetMemberTwoFactor(
     const user = await findUserById(tx, userId);
     await removeSecondFactors(tx, userId);
     await revokeUserSessions(tx, userId, now);
+    await recordAudit(
+      tx,
+      actorOf(caller),
+      { action: 'member.two_factor_reset', target: { type: 'member', id: membershipId, label: user!.email } },
+      now,
+    );
     return enqueueLoginChanged(
       tx,
       deps,

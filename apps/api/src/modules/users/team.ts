@@ -6,6 +6,7 @@ import { accountUsers } from '../../db/schema/index.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import type { Clock } from '../../shared/clock.js';
 import { DomainError } from '../../shared/errors.js';
+import { actorOf, changesOf, recordAudit } from '../audit/audit.js';
 import { eventIdsOfMembership, setMembershipEvents } from './membership-events.js';
 import { findMember, lockMemberships, type MemberRow } from './team.repository.js';
 import { pendingEmailOf } from './user-tokens.js';
@@ -108,6 +109,22 @@ export async function updateMember(
       throw new DomainError('VALIDATION_FAILED', { fields: { event_ids: [{ key: 'choose_events' }] } });
     if (input.event_ids !== undefined) await setMembershipEvents(tx, caller.accountId, target.id, input.event_ids);
     else if (!roleHasEventScope(next.role)) await setMembershipEvents(tx, caller.accountId, target.id, []);
+    const changes = changesOf(
+      { role: target.role, status: target.status, sells_at_box_office: target.sells_at_box_office },
+      { ...next, sells_at_box_office: sellsAtBoxOffice },
+      ['role', 'status', 'sells_at_box_office'],
+    );
+    const member = await findMember(tx, caller.accountId, target.id);
+    await recordAudit(
+      tx,
+      actorOf(caller),
+      {
+        action: 'member.updated',
+        target: { type: 'member', id: target.id, label: member?.user.email ?? null },
+        data: { ...changes, ...(input.event_ids !== undefined ? { event_ids: input.event_ids } : {}) },
+      },
+      now,
+    );
   });
   return getMember(deps, caller, membershipId);
 }

@@ -17,6 +17,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { events, webhookAttempts, webhookDeliveries, webhookEvents, webhooks } from '../../db/schema/index.js';
 import { DomainError, notFound } from '../../shared/errors.js';
 import { offsetOf, type PageRequest } from '../../shared/pagination.js';
+import { type AuditActor, changesOf, recordAudit } from '../audit/audit.js';
 import { envelopeOf } from './delivery.js';
 import { resolveWebhookUrl } from './url-guard.js';
 
@@ -120,14 +121,19 @@ export async function createWebhook(
   input: WebhookBody,
   allowPrivate: boolean,
   now: Date,
+  actor: AuditActor,
 ): Promise<WebhookWithSecretDto> {
   const values = await checked(db, accountId, input, allowPrivate);
   const secret = newSecret();
-  const [row] = await db
-    .insert(webhooks)
-    .values({ ...values, account_id: accountId, secret, created_at: now, updated_at: now })
-    .returning();
-  return { ...(await toDtos(db, [row!]))[0]!, secret };
+  const row = await db.transaction(async (tx) => {
+    const [made] = await tx
+      .insert(webhooks)
+      .values({ ...values, account_id: accountId, secret, created_at: now, updated_at: now })
+      .returning();
+    await recordAudit(tx, actor, webhookAudit('webhook.created', made!, { event_types: values.event_types }), now);
+    return made!;
+  });
+  return { ...(await toDtos(db, [row]))[0]!, secret };
 }
 
 /** Saves a webhook; turning it on clears an automatic turn-off and its failure streak. */
@@ -138,34 +144,54 @@ export async function updateWebhook(
   input: WebhookBody,
   allowPrivate: boolean,
   now: Date,
+  actor: AuditActor,
 ): Promise<WebhookDto> {
   const current = await requireWebhook(db, accountId, id);
   const values = await checked(db, accountId, input, allowPrivate);
   const restart =
     values.enabled && !current.enabled ? { disabled_reason: null, failure_streak: 0, failing_since: null } : {};
-  await db
-    .update(webhooks)
-    .set({ ...values, ...restart, ...(values.enabled ? {} : { disabled_reason: null }), updated_at: now })
-    .where(eq(webhooks.id, id));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(webhooks)
+      .set({ ...values, ...restart, ...(values.enabled ? {} : { disabled_reason: null }), updated_at: now })
+      .where(eq(webhooks.id, id));
+    const changes = changesOf(current, values, ['url', 'description', 'event_types', 'event_id', 'enabled']);
+    await recordAudit(tx, actor, webhookAudit('webhook.updated', { ...current, ...values }, changes), now);
+  });
   return webhookView(db, accountId, id);
 }
 
-export async function deleteWebhook(db: Executor, accountId: number, id: number): Promise<void> {
-  await requireWebhook(db, accountId, id);
-  await db.delete(webhooks).where(eq(webhooks.id, id));
+export async function deleteWebhook(db: Db, accountId: number, id: number, now: Date, actor: AuditActor) {
+  await db.transaction(async (tx) => {
+    const current = await requireWebhook(tx, accountId, id);
+    await tx.delete(webhooks).where(eq(webhooks.id, id));
+    await recordAudit(tx, actor, webhookAudit('webhook.deleted', current), now);
+  });
 }
+
+/** The audit line of a webhook change (the URL names it; never its secret). */
+const webhookAudit = (
+  action: 'webhook.created' | 'webhook.updated' | 'webhook.deleted' | 'webhook.secret_rotated',
+  hook: { id: number; url: string; event_id: number | null },
+  data: Record<string, unknown> = {},
+) => ({ action, eventId: hook.event_id, target: { type: 'webhook', id: hook.id, label: hook.url }, data });
 
 /** A new signing secret: the old one stops at once (deliveries still to be sent are signed with the new). */
 export async function rotateSecret(
-  db: Executor,
+  db: Db,
   accountId: number,
   id: number,
   now: Date,
+  actor: AuditActor,
 ): Promise<WebhookWithSecretDto> {
-  await requireWebhook(db, accountId, id);
   const secret = newSecret();
-  const [row] = await db.update(webhooks).set({ secret, updated_at: now }).where(eq(webhooks.id, id)).returning();
-  return { ...(await toDtos(db, [row!]))[0]!, secret };
+  const row = await db.transaction(async (tx) => {
+    await requireWebhook(tx, accountId, id);
+    const [rotated] = await tx.update(webhooks).set({ secret, updated_at: now }).where(eq(webhooks.id, id)).returning();
+    await recordAudit(tx, actor, webhookAudit('webhook.secret_rotated', rotated!), now);
+    return rotated!;
+  });
+  return { ...(await toDtos(db, [row]))[0]!, secret };
 }
 
 function deliveryDto(

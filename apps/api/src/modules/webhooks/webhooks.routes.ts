@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../plugins/auth.js';
 import { paginated } from '../../shared/pagination.js';
+import { actorOf } from '../audit/audit.js';
 import {
   createWebhook,
   deleteWebhook,
@@ -80,7 +81,9 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
       reply
         .status(201)
         .header('cache-control', 'no-store')
-        .send({ data: await createWebhook(db, authOf(req).accountId, req.body, allowPrivate, now()) }),
+        .send({
+          data: await createWebhook(db, authOf(req).accountId, req.body, allowPrivate, now(), actorOf(authOf(req))),
+        }),
   );
 
   app.get(
@@ -104,7 +107,15 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
       },
     },
     async (req) => ({
-      data: await updateWebhook(db, authOf(req).accountId, req.params.id, req.body, allowPrivate, now()),
+      data: await updateWebhook(
+        db,
+        authOf(req).accountId,
+        req.params.id,
+        req.body,
+        allowPrivate,
+        now(),
+        actorOf(authOf(req)),
+      ),
     }),
   );
 
@@ -112,7 +123,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     '/webhooks/:id',
     { schema: { tags, security, summary: 'Delete a webhook with its delivery log', params: webhookParams } },
     async (req, reply) => {
-      await deleteWebhook(db, authOf(req).accountId, req.params.id);
+      await deleteWebhook(db, authOf(req).accountId, req.params.id, now(), actorOf(authOf(req)));
       return reply.status(204).send();
     },
   );
@@ -131,7 +142,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     async (req, reply) =>
       reply
         .header('cache-control', 'no-store')
-        .send({ data: await rotateSecret(db, authOf(req).accountId, req.params.id, now()) }),
+        .send({ data: await rotateSecret(db, authOf(req).accountId, req.params.id, now(), actorOf(authOf(req))) }),
   );
 
   app.post(
