@@ -5,8 +5,8 @@ import { z } from 'zod';
 
 import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../plugins/auth.js';
-import { actorOf, recordAudit } from '../audit/audit.js';
 import { requestLocale } from '../../plugins/locale.js';
+import { actorOf, recordAudit } from '../audit/audit.js';
 import { requireEvent } from '../events/events.repository.js';
 import { attendeeExport, type ExportEvent } from './attendee-export.js';
 import { checkInExport } from './check-in-export.js';
