@@ -9,6 +9,7 @@ const WEB_TESTS = ['src/**/*.test.{ts,tsx}'];
 const WEB_ISOLATED = [
   'src/app/layouts/ManageLayout.test.tsx',
   'src/features/account/components/MailDelayBanner.test.tsx',
+  'src/features/audit-log/components/AuditLogPage.test.tsx',
   'src/features/auth/components/AcceptInvitationExistingUserForm.test.tsx',
   'src/features/auth/components/LoginForm.test.tsx',
   'src/features/auth/components/ResetPasswordForm.test.tsx',

@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { generate } from 'otplib';
 
 import { DEMO, expect, loginWithForm, test } from './fixtures';
 import {
@@ -6,6 +7,7 @@ import {
   expectAccessible,
   mailCount,
   notificationsGone,
+  serverControl,
   signUpLinkPath,
   snapshot,
   uniqueEmail,
@@ -270,9 +272,11 @@ test('an admin invites an organizer, who sees no account pages, makes them door 
   await other.close();
 });
 
-test('a new user, confirmed by the sign-up link, changes e-mail and password', async ({ browser }) => {
-  // ~40 s in a full run here: room for a slower machine.
-  test.setTimeout(120_000);
+test('a new user, confirmed by the sign-up link, changes e-mail and password, and turns on two-factor sign-in', async ({
+  browser,
+}) => {
+  // ~50 s in a full run here: room for a slower machine.
+  test.setTimeout(150_000);
   const email = uniqueEmail('profile');
   const { context, page } = await register(browser, 'Ada Lovelace', email, 'first-password-1');
 
@@ -339,16 +343,70 @@ test('a new user, confirmed by the sign-up link, changes e-mail and password', a
   await logout(page);
   await loginWithForm(page, { email: newEmail, password: 'second-password-2' }, { landing: null });
   await expect(page).toHaveURL(/\/manage\/events$/);
+
+  // Two-factor sign-in (#43): an authenticator app set up from the profile, confirmed with its first code; the ten
+  // recovery codes are shown once. The code comes from the test, computed at the server's time as the app would.
+  await page.goto('/manage/profile');
+  await page.getByRole('button', { name: 'Set up' }).click();
+  const setUp = page.getByRole('dialog', { name: 'Set up two-factor sign-in' });
+  await expect(setUp.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const secret = (await setUp.getByTestId('totp-secret').innerText()).replace(/\s+/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await expectAccessible(page, 'two-factor set-up');
+  await setUp.getByLabel('Six-digit code').fill('000000');
+  await setUp.getByRole('button', { name: 'Turn on' }).click();
+  await expect(setUp.getByLabel('Six-digit code')).toHaveAttribute('aria-invalid', 'true');
+  await setUp.getByLabel('Six-digit code').fill(await totpCode(secret));
+  await setUp.getByRole('button', { name: 'Turn on' }).click();
+  const codes = setUp.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  const recoveryCode = (await codes.first().innerText()).trim();
+  await snapshot(page, 'en-two-factor-codes');
+  await setUp.getByLabel('I have saved these recovery codes').check();
+  await setUp.getByRole('button', { name: 'Done' }).click();
+  await expect(setUp).toBeHidden();
+  await expect(page.getByText('On', { exact: true })).toBeVisible();
+  // Where you are signed in: this browser, marked as this device.
+  const devices = page.getByRole('list', { name: 'Signed-in devices' });
+  await expect(devices.getByText('This device')).toBeVisible();
+  await expectAccessible(page, 'profile with two-factor sign-in and devices');
+  await snapshot(page, 'en-profile-security');
+
+  // Signing in now asks for a code after the password: a wrong one is marked, a recovery code works once.
+  await logout(page);
+  await loginWithForm(page, { email: newEmail, password: 'second-password-2' }, { landing: null });
+  await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
+  await page.getByLabel('Six-digit code').fill('000000');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByLabel('Six-digit code')).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page, 'two-factor sign-in');
+  await snapshot(page, 'en-two-factor-sign-in');
+  // The next 30-second step's code: the set-up's own code cannot be used twice.
+  await page.getByLabel('Six-digit code').fill(await totpCode(secret, 1));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/manage\/events$/);
+  await logout(page);
+  await loginWithForm(page, { email: newEmail, password: 'second-password-2' }, { landing: null });
+  await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+  await page.getByLabel('Recovery code').fill(recoveryCode);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/manage\/events$/);
   await context.close();
 });
+
+/** The authenticator app's code at the e2e server's time (its clock may have been moved), `steps` 30 s later. */
+async function totpCode(secret: string, steps = 0): Promise<string> {
+  const { now } = await serverControl<{ now: string }>('/clock/advance', { minutes: 0 });
+  return generate({ secret, epoch: Math.floor(new Date(now).getTime() / 1000) + steps * 30 });
+}
 
 test('a user of two accounts chooses one at login and switches from the user menu', async ({
   organizerPage: page,
   browser,
   request,
 }) => {
-  // ~40 s in a full run here: room for a slower machine.
-  test.setTimeout(120_000);
+  // ~50 s in a full run here: room for a slower machine.
+  test.setTimeout(150_000);
   await confirmAddressByApi(request, DEMO); // invitations need it (the first test confirms it through the page)
   const email = uniqueEmail('two-accounts');
   const password = 'two-accounts-1';

@@ -310,6 +310,7 @@ const SCREENS: Screen[] = [
     },
   },
   { name: 'profile', as: 'admin', path: () => '/manage/profile' },
+  { name: 'two-factor-set-up', as: 'admin', path: () => '/manage/profile', open: clickButton('Set up') },
   { name: 'account-settings', as: 'admin', path: () => '/account/settings' },
   { name: 'event-defaults', as: 'admin', path: () => '/account/event-defaults' },
   { name: 'taxes-and-fees', as: 'admin', path: () => '/account/taxes-and-fees' },
@@ -322,6 +323,7 @@ const SCREENS: Screen[] = [
   { name: 'webhooks', as: 'admin', path: () => '/account/webhooks', shot: true },
   { name: 'add-webhook', as: 'admin', path: () => '/account/webhooks', open: clickButton('Add webhook') },
   { name: 'webhook', as: 'admin', path: (w) => `/account/webhooks/${w.webhookId}` },
+  { name: 'audit-log', as: 'admin', path: () => '/account/audit-log', shot: true },
   // The organizer (no account pages): the screens they work in.
   { name: 'organizer-events', as: 'organizer', path: () => '/manage/events' },
   { name: 'organizer-dashboard', as: 'organizer', path: (w) => ev(w) },

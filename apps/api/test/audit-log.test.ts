@@ -73,7 +73,8 @@ describe('the audit log', () => {
     const order = await placeOrder(ctx.app, { eventId: event.id, organizerToken: token }, [
       { ticket_id: tickets[0]!.id, quantity: 1 },
     ]);
-    await act('POST', `/api/events/${event.id}/orders/${order.id}/cancel`, {});
+    const { id: orderId } = order as unknown as { id: number };
+    await act('POST', `/api/events/${event.id}/orders/${orderId}/cancel`, {});
     await act('GET', `/api/events/${event.id}/attendees/export?format=csv&query=doe`);
 
     const lines = (await log(token, accountId)).data;
@@ -145,6 +146,11 @@ describe('the audit log', () => {
     expect(byEvent.meta.total).toBe(8);
     const byMember = await log(token, accountId, `&user_id=${u.user.id}`);
     expect(byMember.data.every((l) => l.actor.user_id === u.user.id)).toBe(true);
+    // By the team list's id: Grace's lines only (her sign-in).
+    const grace = await log(token, accountId, `&member_id=${member.memberId}`);
+    expect(grace.data.map((l) => [l.action, l.actor.name])).toEqual([['auth.signed_in', 'Grace']]);
+    const foreignMember = await inviteAndAccept(ctx.app, ctx.smtp, (await registerUser(ctx.app)).token, 'ORGANIZER');
+    expect((await log(token, accountId, `&member_id=${foreignMember.memberId}`)).meta.total).toBe(0);
     expect((await log(token, accountId, '&from=2026-12-07')).meta.total).toBe(0);
     expect((await log(token, accountId, '&from=2026-12-06&to=2026-12-06')).meta.total).toBe(lines.length);
     const paged = await call(ctx.app, 'GET', `/api/accounts/${accountId}/audit-log?per_page=2&page=2`, { token });

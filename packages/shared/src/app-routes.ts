@@ -72,6 +72,7 @@ export const ORGANIZER_APP_ROUTES = [
   '/account/api-keys',
   '/account/webhooks',
   '/account/webhooks/:webhookId',
+  '/account/audit-log',
 ] as const;
 
 /**

@@ -116,6 +116,7 @@ export const routes: RouteObject[] = [
               { path: 'api-keys', lazy: page(() => import('./routes/AccountApiKeysRoute')) },
               { path: 'webhooks', lazy: page(() => import('./routes/AccountWebhooksRoute')) },
               { path: 'webhooks/:webhookId', lazy: page(() => import('./routes/AccountWebhookRoute')) },
+              { path: 'audit-log', lazy: page(() => import('./routes/AccountAuditLogRoute')) },
             ],
           },
         ],

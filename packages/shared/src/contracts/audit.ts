@@ -60,8 +60,10 @@ export const auditQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(50),
   action: z.enum(AUDIT_ACTIONS).optional(),
-  /** A member's user id. */
+  /** A member's user id (as `actor.user_id`). */
   user_id: z.coerce.number().int().positive().max(LIMITS.ID_MAX).optional(),
+  /** A member by their id in the team list (`/users/{id}`, the membership's). */
+  member_id: z.coerce.number().int().positive().max(LIMITS.ID_MAX).optional(),
   event_id: z.coerce.number().int().positive().max(LIMITS.ID_MAX).optional(),
   /** Days, inclusive (YYYY-MM-DD, in UTC). */
   from: auditDay.optional(),

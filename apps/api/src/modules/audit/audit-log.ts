@@ -4,7 +4,7 @@ import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 
 import type { Executor } from '../../db/client.js';
-import { accounts, apiKeys, auditLog, events } from '../../db/schema/index.js';
+import { accounts, accountUsers, apiKeys, auditLog, events } from '../../db/schema/index.js';
 import { translate } from '../../i18n/i18n.js';
 import { type ExportColumn, type ExportSheet, keysetBatches, zonedStamp } from '../exports/export-sheet.js';
 
@@ -29,6 +29,11 @@ function whereOf(accountId: number, f: Filters): SQL {
     eq(auditLog.account_id, accountId),
     f.action ? eq(auditLog.action, f.action) : undefined,
     f.user_id ? eq(auditLog.actor_user_id, f.user_id) : undefined,
+    // The member's login in this account only: another account's membership id finds no one.
+    f.member_id
+      ? sql`${auditLog.actor_user_id} = (select ${accountUsers.user_id} from ${accountUsers}
+          where ${accountUsers.id} = ${f.member_id} and ${accountUsers.account_id} = ${accountId})`
+      : undefined,
     f.event_id ? eq(auditLog.event_id, f.event_id) : undefined,
     f.from ? gte(auditLog.created_at, new Date(`${f.from}T00:00:00Z`)) : undefined,
     f.to ? lt(auditLog.created_at, new Date(new Date(`${f.to}T00:00:00Z`).getTime() + DAY)) : undefined,

@@ -15,7 +15,7 @@ import { auditExport, listAudit } from './audit-log.js';
 
 const tags = ['accounts'];
 const security = [{ bearer: [] }];
-const FILTERS = ['action', 'user_id', 'event_id', 'from', 'to'];
+const FILTERS = ['action', 'user_id', 'member_id', 'event_id', 'from', 'to'];
 
 /** The account's audit log: who did what and when (admins), as pages or a download. */
 export const auditRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {

@@ -20,4 +20,8 @@ describe('account sections', () => {
   it('lists the payments page for admins only', () => {
     expect(ACCOUNT_SECTIONS.find((s) => s.path === 'payment')?.permission).toBe('account.manage');
   });
+
+  it('lists the audit log for admins only', () => {
+    expect(ACCOUNT_SECTIONS.find((s) => s.path === 'audit-log')?.permission).toBe('account.manage');
+  });
 });

@@ -14,6 +14,7 @@ export const ACCOUNT_SECTIONS = [
   { path: 'reports', permission: 'events.manage' },
   { path: 'api-keys', permission: 'api_keys.manage' },
   { path: 'webhooks', permission: 'webhooks.manage' },
+  { path: 'audit-log', permission: 'account.manage' },
 ] as const satisfies readonly { path: string; permission: Permission }[];
 
 export type AccountSection = (typeof ACCOUNT_SECTIONS)[number]['path'];

@@ -3,6 +3,7 @@ import { Container, Text } from '@mantine/core';
 import {
   IconChartBar,
   IconCreditCard,
+  IconHistory,
   IconKey,
   IconReceiptTax,
   IconSettings,
@@ -33,6 +34,7 @@ export function AccountLayout() {
     reports: { label: <Trans>Reports</Trans>, icon: IconChartBar },
     'api-keys': { label: <Trans>API keys</Trans>, icon: IconKey },
     webhooks: { label: <Trans>Webhooks</Trans>, icon: IconWebhook },
+    'audit-log': { label: <Trans>Audit log</Trans>, icon: IconHistory },
   };
 
   if (!visible.length) {

@@ -1,0 +1,3 @@
+import { AuditLogPage } from '../../features/audit-log/components/AuditLogPage';
+
+export default AuditLogPage;

@@ -1,0 +1,87 @@
+import type { AuditAction, AuditEntryDto } from '@admitone/shared';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+
+import { orderEventLabel } from '../orders/order-labels';
+
+/** What each line of the log says happened, as a short sentence ("Changed a ticket"). */
+export const ACTION_LABELS: Record<AuditAction, MessageDescriptor> = {
+  'auth.signed_in': msg`Signed in`,
+  'auth.two_factor_enabled': msg`Turned on two-factor sign-in`,
+  'auth.two_factor_disabled': msg`Turned off two-factor sign-in`,
+  'auth.recovery_codes_regenerated': msg`Made new recovery codes`,
+  'member.invited': msg`Invited a member`,
+  'member.updated': msg`Changed a member`,
+  'member.invitation_revoked': msg`Revoked an invitation`,
+  'member.two_factor_reset': msg`Reset a member's two-factor sign-in`,
+  'api_key.created': msg`Created an API key`,
+  'api_key.revoked': msg`Revoked an API key`,
+  'webhook.created': msg`Added a webhook`,
+  'webhook.updated': msg`Changed a webhook`,
+  'webhook.deleted': msg`Deleted a webhook`,
+  'webhook.secret_rotated': msg`Rotated a webhook's signing secret`,
+  'account.updated': msg`Changed the account settings`,
+  'event.settings_updated': msg`Changed an event's settings`,
+  'event.status_changed': msg`Changed an event's status`,
+  'ticket.created': msg`Created a ticket`,
+  'ticket.updated': msg`Changed a ticket`,
+  'ticket.deleted': msg`Deleted a ticket`,
+  'order.changed': msg`Changed an order`,
+  'export.personal_data': msg`Exported personal data`,
+};
+
+/** The action filter's groups, in this order. */
+export const ACTION_GROUPS: readonly { label: MessageDescriptor; actions: readonly AuditAction[] }[] = [
+  {
+    label: msg`Sign-in`,
+    actions: [
+      'auth.signed_in',
+      'auth.two_factor_enabled',
+      'auth.two_factor_disabled',
+      'auth.recovery_codes_regenerated',
+    ],
+  },
+  {
+    label: msg`Team`,
+    actions: ['member.invited', 'member.updated', 'member.invitation_revoked', 'member.two_factor_reset'],
+  },
+  { label: msg`API keys`, actions: ['api_key.created', 'api_key.revoked'] },
+  {
+    label: msg`Webhooks`,
+    actions: ['webhook.created', 'webhook.updated', 'webhook.deleted', 'webhook.secret_rotated'],
+  },
+  { label: msg`Account`, actions: ['account.updated'] },
+  { label: msg`Events`, actions: ['event.settings_updated', 'event.status_changed'] },
+  { label: msg`Tickets`, actions: ['ticket.created', 'ticket.updated', 'ticket.deleted'] },
+  { label: msg`Orders`, actions: ['order.changed'] },
+  { label: msg`Exports`, actions: ['export.personal_data'] },
+];
+
+/** What an export of personal data took out (`data.kind`). */
+const EXPORT_LABELS: Record<string, MessageDescriptor> = {
+  attendees: msg`Exported attendees`,
+  orders: msg`Exported orders`,
+  'check-ins': msg`Exported check-ins`,
+  waitlist: msg`Exported the waitlist`,
+  shifts: msg`Exported box office shifts`,
+  'box-office-shifts': msg`Exported box office shifts`,
+  'audit-log': msg`Exported the audit log`,
+};
+
+/**
+ * What a line says happened: the action's sentence, or for an export what was exported and for an order change
+ * what the order's history says (`data.kind`).
+ */
+export function auditActionLabel(entry: Pick<AuditEntryDto, 'action' | 'data'>, i18n: I18n): string {
+  const kind = typeof entry.data.kind === 'string' ? entry.data.kind : null;
+  if (entry.action === 'export.personal_data' && kind && EXPORT_LABELS[kind]) return i18n._(EXPORT_LABELS[kind]);
+  if (entry.action === 'order.changed' && kind) return i18n._(orderEventLabel(kind, entry.data));
+  return i18n._(ACTION_LABELS[entry.action] ?? ACTION_LABELS['account.updated']);
+}
+
+/** The action filter's choices, grouped, in the reader's language. */
+export const actionOptions = (i18n: I18n) =>
+  ACTION_GROUPS.map((g) => ({
+    group: i18n._(g.label),
+    items: g.actions.map((value) => ({ value, label: i18n._(ACTION_LABELS[value]) })),
+  }));
