@@ -266,6 +266,22 @@ test('an admin invites an organizer, who sees no account pages, makes them door 
   await page.getByRole('dialog', { name: 'Revoke invitation' }).getByRole('button', { name: 'Revoke' }).click();
   await expect(invitation).toHaveCount(0);
 
+  // The audit log (#43) has each change, who made it and what changed; filtered by action, then downloaded.
+  await page.goto('/account/audit-log');
+  const auditLog = page.getByRole('table', { name: 'Audit log' });
+  await expect(auditLog.getByRole('row', { name: /Revoked an invitation/ }).first()).toContainText(unwanted);
+  await expect(auditLog.getByRole('row', { name: /Changed a member/ }).first()).toContainText(colleague);
+  await expectAccessible(page, 'audit log');
+  await page.getByRole('combobox', { name: 'Action' }).click();
+  await page.getByRole('option', { name: 'Revoked an invitation' }).click();
+  await expect(page).toHaveURL(/action=member\.invitation_revoked/);
+  await expect(auditLog.getByRole('row', { name: /Changed a member/ })).toHaveCount(0);
+  await expect(auditLog.getByRole('row', { name: /Revoked an invitation/ }).first()).toContainText(unwanted);
+  await page.getByRole('button', { name: 'Download the audit log' }).click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'CSV file' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
+
   // Their login no longer works.
   await loginWithForm(them, { email: colleague, password: 'organizer-pass-1' }, { landing: null });
   await expect(them.getByText('Please check your email and password and try again')).toBeVisible();

@@ -71,7 +71,7 @@ export function AccountSettingsForm({ account }: { account: AccountDto }) {
           <Text size="sm" c="dimmed">
             <Trans>
               Members who have not set it up can do nothing else until they do. Turn it on for yourself first, in your{' '}
-              <Anchor component={Link} to="/manage/profile#two-factor" inherit>
+              <Anchor component={Link} to="/manage/profile#two-factor" inherit underline="always">
                 profile
               </Anchor>
               .
