@@ -1,11 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
-import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 
-import { actionErrorMessage } from '../../../lib/action-error';
-import { saveFile } from '../../exports/api/download-export';
 import type { ExportFormat } from '../../exports/api/export-progress';
+import { useReportDownload } from '../../reports/hooks/useReportDownload';
 import { type AuditFilters, auditKeys, downloadAuditLog } from '../api/audit-log';
 
 /**
@@ -13,35 +11,15 @@ import { type AuditFilters, auditKeys, downloadAuditLog } from '../api/audit-log
  * worked or why not. The download is itself a line of the log: the log is read again afterwards.
  */
 export function useAuditDownload(accountId: number, filters: AuditFilters) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const queryClient = useQueryClient();
-  const [pending, setPending] = useState<ExportFormat | null>(null);
-  const mounted = useRef(true);
-  useEffect(
-    () => () => {
-      mounted.current = false;
-    },
-    [],
+  const download = useCallback(
+    (format: ExportFormat, locale: string) => downloadAuditLog(accountId, filters, format, locale),
+    [accountId, filters],
   );
-  const start = useCallback(
-    async (format: ExportFormat) => {
-      setPending(format);
-      try {
-        const file = await downloadAuditLog(accountId, filters, format, i18n.locale);
-        saveFile(file.blob, file.filename);
-        const filename = file.filename;
-        notifications.show({ color: 'teal', message: t`Export finished: ${filename}` });
-        void queryClient.invalidateQueries({ queryKey: auditKeys.all });
-      } catch (error) {
-        notifications.show({
-          color: 'red',
-          message: actionErrorMessage(error, i18n, t`We could not download the audit log. Please try again.`),
-        });
-      } finally {
-        if (mounted.current) setPending(null);
-      }
-    },
-    [accountId, filters, i18n, t, queryClient],
-  );
-  return { pending, start };
+  const onSaved = useCallback(() => void queryClient.invalidateQueries({ queryKey: auditKeys.all }), [queryClient]);
+  return useReportDownload(download, {
+    failure: t`We could not download the audit log. Please try again.`,
+    onSaved,
+  });
 }
