@@ -144,6 +144,12 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
 export const roleHasEventScope = (role: Role): boolean => role === 'DOOR_STAFF' || role === 'BOX_OFFICE';
 
 /**
+ * The role whose members may be limited to some organizers of the account (and through them to their events, those
+ * made later too): organizers. None chosen: every organizer. Admins see everything; door staff are limited to events.
+ */
+export const roleHasOrganizerScope = (role: Role): boolean => role === 'ORGANIZER';
+
+/**
  * The role whose members may each also be given the box office ("May also sell at the box office", issue #41): door
  * staff. Box-office staff, organizers and admins sell already; the option is refused for them.
  */

@@ -22,6 +22,8 @@ export const ERROR_STATUS = {
   API_KEY_NOT_ALLOWED: 403,
   /** An API key limited to some events tried a call about the whole account. */
   API_KEY_EVENT_SCOPE: 403,
+  /** A member limited to some organizers tried what would reach beyond them (a new organizer). */
+  OUTSIDE_TEAM_SCOPE: 403,
   NOT_FOUND: 404,
   ROUTE_NOT_FOUND: 404,
   /** A ticket link of a ticket that was passed on to someone else (who has a new code and link). */

@@ -82,6 +82,10 @@ export const ISSUE_MESSAGES: Record<IssueKey, IssueMessage> = {
     id: 'field.box_office_door_staff_only',
     message: 'Only door staff can be given the box office as well: the other roles sell there already.',
   },
+  organizers_for_organizer_role_only: /*i18n*/ {
+    id: 'field.organizers_for_organizer_role_only',
+    message: 'Only organizers can be limited to some organizers: admins see everything, door staff work chosen events.',
+  },
   must_be_future: /*i18n*/ { id: 'field.must_be_future', message: 'Choose a time in the future.' },
   date_unavailable_for_order: /*i18n*/ {
     id: 'field.date_unavailable_for_order',

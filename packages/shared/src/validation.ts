@@ -44,6 +44,7 @@ export type IssueKey =
   | 'choose_tickets'
   | 'choose_events'
   | 'box_office_door_staff_only'
+  | 'organizers_for_organizer_role_only'
   | 'promo_code_taken'
   | 'promo_code_format'
   | 'promo_code_too_weak'

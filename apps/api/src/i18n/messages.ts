@@ -161,6 +161,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
     id: 'error.api_key_event_scope',
     message: 'This API key is limited to some events, so it cannot make calls about the whole account.',
   },
+  OUTSIDE_TEAM_SCOPE: /*i18n*/ {
+    id: 'error.outside_team_scope',
+    message: 'You work only for some organizers of this account, so you cannot do this. Ask an admin.',
+  },
   IDEMPOTENCY_KEY_REUSED: /*i18n*/ {
     id: 'error.idempotency_key_reused',
     message: 'This request key was already used for a different request.',

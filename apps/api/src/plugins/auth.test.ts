@@ -18,6 +18,7 @@ const caller: AuthContext = {
   isOwner: true,
   permissions: ROLE_PERMISSIONS.ADMIN,
   eventIds: null,
+  organizerIds: null,
   user: { id: 3, name: 'Ada', email: 'ada@example.test', locale: null, timezone: null },
   twoFactorSetupRequired: false,
   ip: null,

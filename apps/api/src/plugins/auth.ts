@@ -1,11 +1,4 @@
-import {
-  type ApiKeyAccess,
-  type ApiVersion,
-  memberPermissions,
-  type Permission,
-  type Role,
-  roleHasEventScope,
-} from '@admitone/shared';
+import { type ApiKeyAccess, type ApiVersion, memberPermissions, type Permission, type Role } from '@admitone/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -13,15 +6,19 @@ import type { Database } from '../db/client.js';
 import { findApiKeyByToken, isApiKeyToken, touchApiKey } from '../modules/api-keys/api-keys.repository.js';
 import { keyPermissions, keyScopeError } from '../modules/api-keys/key-scope.js';
 import { findSessionByToken, touchSession } from '../modules/auth/sessions.repository.js';
-import { eventIdsOfMembership } from '../modules/users/membership-events.js';
+import { scopeOfMembership } from '../modules/users/membership-events.js';
+import { teamScopeError } from '../modules/users/team-scope.js';
 import type { Clock } from '../shared/clock.js';
 import { DomainError } from '../shared/errors.js';
 
 export interface AuthContext {
   /** The login session of a person signed in; null for an API key. */
   sessionId: number | null;
-  /** The API key the call came with (it acts as `user`, its maker, within these limits); null for a session. */
-  apiKey: { id: number; access: ApiKeyAccess } | null;
+  /**
+   * The API key the call came with (it acts as `user`, its maker, within these limits; `limitedToEvents`: the key
+   * itself names some events); null for a session.
+   */
+  apiKey: { id: number; access: ApiKeyAccess; limitedToEvents: boolean } | null;
   accountId: number;
   /** The API version the account is pinned to (answers to calls without an `AdmitOne-Version` header). */
   apiVersion: ApiVersion;
@@ -29,10 +26,12 @@ export interface AuthContext {
   isOwner: boolean;
   permissions: readonly Permission[];
   /**
-   * The events the caller works, for a role limited to some (door staff) or a key limited to some; null: every event of
-   * the account.
+   * The events the caller works, for a role limited to some (door staff), a member limited to some organizers (their
+   * events) or a key limited to some; null: every event of the account.
    */
   eventIds: readonly number[] | null;
+  /** The organizers a member is limited to (team scope, `roleHasOrganizerScope`); null: every organizer. */
+  organizerIds: readonly number[] | null;
   user: { id: number; name: string; email: string; locale: string | null; timezone: string | null };
   /**
    * The account requires two-factor sign-in and this person has none: only their own routes (`authenticate`) work,
@@ -110,6 +109,7 @@ async function authPlugin(
     const now = opts.clock.now();
     const found = await findSessionByToken(opts.database.db, token, now);
     if (!found) throw new DomainError('UNAUTHENTICATED');
+    const scope = await scopeOfMembership(opts.database.db, found.membership);
     request.auth = {
       sessionId: found.session.id,
       apiKey: null,
@@ -119,9 +119,8 @@ async function authPlugin(
       isOwner: found.membership.is_owner,
       // Read with the membership on every request: a change of role or of the box-office option counts at once.
       permissions: memberPermissions(found.membership.role, found.membership.sells_at_box_office),
-      eventIds: roleHasEventScope(found.membership.role)
-        ? await eventIdsOfMembership(opts.database.db, found.membership.id)
-        : null,
+      eventIds: scope.eventIds,
+      organizerIds: scope.organizerIds,
       user: found.user,
       twoFactorSetupRequired: found.two_factor_missing,
       ip: request.ip || null,
@@ -137,19 +136,19 @@ async function authPlugin(
     const found = await findApiKeyByToken(opts.database.db, token, now);
     if (!found) throw new DomainError('UNAUTHENTICATED');
     const role = found.membership.role;
-    const roleEvents = roleHasEventScope(role)
-      ? await eventIdsOfMembership(opts.database.db, found.membership.id)
-      : null;
+    const scope = await scopeOfMembership(opts.database.db, found.membership);
+    const roleEvents = scope.eventIds;
     const keyEvents = found.key.event_ids?.length ? found.key.event_ids : null;
     request.auth = {
       sessionId: null,
-      apiKey: { id: found.key.id, access: found.key.access },
+      apiKey: { id: found.key.id, access: found.key.access, limitedToEvents: keyEvents !== null },
       accountId: found.key.account_id,
       apiVersion: found.account.api_version,
       role,
       isOwner: found.membership.is_owner,
       permissions: keyPermissions(role, found.membership.sells_at_box_office),
       eventIds: keyEvents && roleEvents ? keyEvents.filter((id) => roleEvents.includes(id)) : (keyEvents ?? roleEvents),
+      organizerIds: scope.organizerIds,
       user: found.user,
       twoFactorSetupRequired: false,
       ip: request.ip || null,
@@ -163,16 +162,14 @@ async function authPlugin(
   const identify = async (request: FastifyRequest, reply: FastifyReply) => {
     const token = bearerToken(request);
     if (!token) throw new DomainError('UNAUTHENTICATED');
-    if (!isApiKeyToken(token)) return bySession(request, token);
-    await byKey(request, reply, token);
-    const refused = keyScopeError(
-      {
-        method: request.method,
-        route: request.routeOptions.url ?? '',
-        params: request.params as Record<string, unknown>,
-      },
-      authOf(request),
-    );
+    if (isApiKeyToken(token)) await byKey(request, reply, token);
+    else await bySession(request, token);
+    const call = {
+      method: request.method,
+      route: request.routeOptions.url ?? '',
+      params: request.params as Record<string, unknown>,
+    };
+    const refused = keyScopeError(call, authOf(request)) ?? teamScopeError(call, authOf(request));
     if (refused) throw new DomainError(refused);
   };
 
@@ -196,8 +193,12 @@ async function authPlugin(
   );
 }
 
-/** Whether the caller works this event (every event, unless their role is limited to some). */
+/** Whether the caller works this event (every event, unless their role or their scope is limited to some). */
 export const worksEvent = (auth: AuthContext, eventId: number): boolean =>
   auth.eventIds === null || auth.eventIds.includes(eventId);
+
+/** Whether the caller works for this organizer (every organizer, unless limited to some). */
+export const worksOrganizer = (auth: AuthContext, organizerId: number): boolean =>
+  auth.organizerIds === null || auth.organizerIds.includes(organizerId);
 
 export default fp(authPlugin, { name: 'auth' });

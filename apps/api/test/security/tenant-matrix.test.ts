@@ -298,6 +298,69 @@ describe('API keys (the key column)', () => {
   });
 });
 
+describe('a member limited to some organizers (the scoped column)', () => {
+  /** Lists that show what the scope holds; every other account-wide member route is the account's settings. */
+  const LISTS = new Set([
+    'GET /api/events',
+    'GET /api/organizers',
+    'GET /api/check-in/events',
+    'GET /api/reports/sales-by-events',
+    'GET /api/reports/sales-by-events/export',
+  ]);
+  const aboutOneEvent = (r: Route) => /^\/api\/events\/\{(id|eventId)\}/.test(r.path);
+  const aboutOneOrganizer = (r: Route) => /^\/api\/organizers\/\{(id|organizerId)\}/.test(r.path);
+
+  it('answers 404 on every route of another organizer of A and its events, 403 on admin routes and a new organizer, 422 for an event of another organizer, and changes nothing', async () => {
+    const before = await snapshot();
+    const failures: string[] = [];
+    const open = guarded().filter((r) => r.rule.access !== 'session');
+    for (const r of open) {
+      const res = await hit(r, w.tokens.scoped);
+      const expected =
+        r.rule.access === 'admin' || r.key === 'POST /api/organizers'
+          ? 403
+          : aboutOneEvent(r) || aboutOneOrganizer(r)
+            ? 404
+            : r.key === 'POST /api/events'
+              ? 422
+              : 200;
+      if (res.statusCode !== expected) failures.push(`expected ${expected}: ${summary(r, res)}`);
+      if (r.key === 'POST /api/organizers' && res.json().error?.code !== 'OUTSIDE_TEAM_SCOPE')
+        failures.push(`not refused as outside the scope: ${summary(r, res)}`);
+      if (r.key === 'POST /api/events' && !res.json().error?.field_errors?.organizer_id)
+        failures.push(`not refused on organizer_id: ${summary(r, res)}`);
+      if (expected === 200 && r.method === 'GET' && !LISTS.has(r.key) && !r.path.startsWith('/api/accounts/{id}'))
+        failures.push(`an account-wide route the scoped column does not know: ${r.key}`);
+    }
+    expect(failures).toEqual([]);
+    expect(open.filter(aboutOneEvent).length).toBeGreaterThan(80);
+    expect(open.filter(aboutOneOrganizer).length).toBeGreaterThan(10);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('lists only their organizer, its events and their sales, and works them', async () => {
+    const get = async (url: string) => {
+      const res = await call(ctx.app, 'GET', url, { token: w.tokens.scoped });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+      return res;
+    };
+    const ids = (res: { json: () => { data: { id: number }[] } }) => res.json().data.map((x) => x.id);
+    expect(ids(await get('/api/organizers'))).toEqual([w.sideOrganizerId]);
+    expect(ids(await get('/api/events'))).toEqual([w.sideEventId]);
+    expect(ids(await get('/api/check-in/events'))).toEqual([w.sideEventId]);
+    const sales = (await get('/api/reports/sales-by-events?to=2030-12-31')).json().data as {
+      rows: { event_id: number }[];
+    };
+    expect(sales.rows.map((r) => r.event_id)).not.toContain(w.eventId);
+    const asAdmin = await call(ctx.app, 'GET', '/api/reports/sales-by-events?to=2030-12-31', { token: w.tokens.admin });
+    expect(asAdmin.json().data.rows.map((r: { event_id: number }) => r.event_id)).toContain(w.eventId);
+    expect((await get('/api/reports/sales-by-events/export?format=csv')).body).not.toContain('A Night');
+    await get(`/api/events/${w.sideEventId}`);
+    await get(`/api/events/${w.sideEventId}/orders`);
+    await get(`/api/organizers/${w.sideOrganizerId}/seating-plans`);
+  });
+});
+
 // Last: these calls change (and may delete) account A's data, which the checks above rely on.
 describe('member routes', () => {
   it('lets an Organizer of A use every member route and read every session one (reads first, deleting the event last)', async () => {

@@ -53,7 +53,8 @@ async function upload(app: App, token: string, url: string, form: FormData): Pro
 /**
  * Account A with one of everything (organizer, live event, tickets, tax, capacity assignment, promo code,
  * question, affiliate, a completed order with attendees, a message, images, a pending invitation), an
- * Organizer-role member of A, door staff of A given its event, account B (another admin, of its own account),
+ * Organizer-role member of A, one limited to a second organizer of A (with its own event), door staff of A given its
+ * event, account B (another admin, of its own account),
  * and API keys: A's admin's read-write, read-only and one limited to a second event of A, and one of B's.
  */
 export async function buildTenantWorld(app: App, smtp: TestSmtp) {
@@ -218,8 +219,17 @@ export async function buildTenantWorld(app: App, smtp: TestSmtp) {
   const b = await registerUser(app, { name: 'Bob Other' });
   await db.update(users).set({ email_verified_at: new Date() }).where(eq(users.email, b.email));
 
+  // A second organizer of A with an event of its own, and an Organizer-role member limited to it (team scope).
+  const sideOrganizer = await createOrganizer(app, a.token, { name: 'A Side Stage', email: 'side@promotions.test' });
+  const scoped = await inviteAndAccept(app, smtp, a.token, 'ORGANIZER', 'Sami Scoped');
+  const scopedSet = await call(app, 'PUT', `/api/users/${scoped.memberId}`, {
+    token: a.token,
+    body: { organizer_ids: [sideOrganizer.id] },
+  });
+  expect(scopedSet.statusCode, scopedSet.body).toBe(200);
+
   // API keys of A's admin: read-write, read-only, limited to another event of A; one of B's; one to revoke.
-  const sideEvent = await createEvent(app, a.token, organizer.id, {
+  const sideEvent = await createEvent(app, a.token, sideOrganizer.id, {
     title: 'A Side Show',
     start_date: '2030-07-01T19:00',
     end_date: '2030-07-01T23:00',
@@ -249,6 +259,7 @@ export async function buildTenantWorld(app: App, smtp: TestSmtp) {
       admin: a.token,
       organizer: member.token,
       door: door.token,
+      scoped: scoped.token,
       other: b.token,
       keyAdmin: keyAdmin.secret,
       keyRead: keyRead.secret,
@@ -256,6 +267,7 @@ export async function buildTenantWorld(app: App, smtp: TestSmtp) {
       keyOther: keyOther.secret,
     },
     sideEventId: sideEvent.id,
+    sideOrganizerId: sideOrganizer.id,
     apiKeyId: spareKey.id,
     webhookId: webhook.id,
     webhookDeliveryId: delivery.id,

@@ -155,6 +155,11 @@ export interface MeResponse {
      * up.
      */
     two_factor_setup_required: boolean;
+    /**
+     * The organizers the caller is limited to (team scope): they see only these and their events, and cannot add
+     * organizers. Null: every organizer of the account.
+     */
+    organizer_ids: number[] | null;
   };
 }
 
@@ -233,6 +238,7 @@ export const meResponse = z.object({
     accounts: z.array(accountSummarySchema),
     permissions: z.array(z.enum(PERMISSIONS)),
     two_factor_setup_required: z.boolean(),
+    organizer_ids: z.array(z.number().int()).nullable(),
   }),
 }) satisfies z.ZodType<MeResponse>;
 /** `{ data: UserDto }`: the profile routes answer with the user as it now is. */

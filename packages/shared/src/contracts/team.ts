@@ -6,6 +6,7 @@ import {
   type Role,
   roleHasBoxOfficeOption,
   roleHasEventScope,
+  roleHasOrganizerScope,
   ROLES,
 } from '../enums.js';
 import { LIMITS } from '../limits.js';
@@ -36,6 +37,11 @@ export interface TeamMemberDto {
   can_edit: boolean;
   /** Door staff: the events they work (ids); empty for the roles that see every event. */
   event_ids: number[];
+  /**
+   * Organizers: the organizers they are limited to (ids), and through them those organizers' events; empty: every
+   * organizer (and always empty for the other roles).
+   */
+  organizer_ids: number[];
   /** Door staff: may also sell at the box office of their events (`boxoffice.sell`); false for every other role. */
   sells_at_box_office: boolean;
   /** The person signs in with a second factor (an authenticator app). */
@@ -45,6 +51,8 @@ export interface TeamMemberDto {
 
 /** The events a door-staff member works: at least one, each at most once. */
 const eventIdsField = z.array(z.number().int().positive().max(LIMITS.ID_MAX)).max(500);
+/** The organizers an Organizer-role member is limited to: none for every organizer. */
+const organizerIdsField = z.array(z.number().int().positive().max(LIMITS.ID_MAX)).max(500);
 
 /**
  * "May also sell at the box office": door staff only (`roleHasBoxOfficeOption`). Another role given it is refused
@@ -57,9 +65,21 @@ const sellsAtBoxOfficeField = z.boolean().optional();
  * office (when the role is not in the body, the server checks it against the member's role).
  */
 function checkRoleOptions(
-  v: { role?: Role | undefined; event_ids?: number[] | undefined; sells_at_box_office?: boolean | undefined },
+  v: {
+    role?: Role | undefined;
+    event_ids?: number[] | undefined;
+    organizer_ids?: number[] | undefined;
+    sells_at_box_office?: boolean | undefined;
+  },
   ctx: z.RefinementCtx,
 ) {
+  if (v.role && !roleHasOrganizerScope(v.role) && v.organizer_ids?.length)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['organizer_ids'],
+      ...customIssue('organizers_for_organizer_role_only'),
+      input: v.organizer_ids,
+    });
   if (v.role && roleHasEventScope(v.role) && !v.event_ids?.length)
     ctx.addIssue({ code: 'custom', path: ['event_ids'], ...customIssue('choose_events'), input: v.event_ids });
   if (v.role && v.sells_at_box_office && !roleHasBoxOfficeOption(v.role))
@@ -76,6 +96,7 @@ export const inviteUserBody = z
     email: emailField,
     role: z.enum(ROLES),
     event_ids: eventIdsField.optional(),
+    organizer_ids: organizerIdsField.optional(),
     sells_at_box_office: sellsAtBoxOfficeField,
   })
   .superRefine(checkRoleOptions);
@@ -86,6 +107,7 @@ export const updateUserBody = z
     role: z.enum(ROLES).optional(),
     status: z.enum(['ACTIVE', 'INACTIVE'] as const).optional(),
     event_ids: eventIdsField.optional(),
+    organizer_ids: organizerIdsField.optional(),
     sells_at_box_office: sellsAtBoxOfficeField,
   })
   .refine(
@@ -93,6 +115,7 @@ export const updateUserBody = z
       v.role !== undefined ||
       v.status !== undefined ||
       v.event_ids !== undefined ||
+      v.organizer_ids !== undefined ||
       v.sells_at_box_office !== undefined,
     { message: '@required', path: ['role'] },
   )
@@ -125,6 +148,7 @@ export const teamMemberSchema = z.object({
   pending_email: z.string().nullable(),
   can_edit: z.boolean(),
   event_ids: z.array(z.number().int()),
+  organizer_ids: z.array(z.number().int()),
   sells_at_box_office: z.boolean(),
   two_factor: z.boolean(),
   created_at: z.string(),

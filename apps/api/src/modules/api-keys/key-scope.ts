@@ -10,7 +10,7 @@ export const keyPermissions = (role: Role, sellsAtBoxOffice = false): readonly P
   memberPermissions(role, sellsAtBoxOffice).filter((p) => !NEVER_BY_KEY.includes(p));
 
 /** A route about one event: `/api/events/:id…` or `/api/events/:eventId…` (the path's event id). */
-const EVENT_ROUTE = /^\/api\/events\/:(id|eventId)(\/|$)/;
+export const EVENT_ROUTE = /^\/api\/events\/:(id|eventId)(\/|$)/;
 /** Account-wide routes a key limited to some events may call: lists that show only its events. */
 const LISTS_OF_ITS_EVENTS = new Set(['GET /api/events', 'GET /api/check-in/events']);
 /** Event routes that reach beyond the event (a copy becomes an event the key is not limited to). */
@@ -31,7 +31,7 @@ export interface KeyCall {
 export function keyScopeError(call: KeyCall, auth: AuthContext): ErrorCode | null {
   if (!auth.apiKey) return null;
   if (auth.apiKey.access === 'READ' && call.method !== 'GET' && call.method !== 'HEAD') return 'API_KEY_READ_ONLY';
-  if (auth.eventIds === null) return null;
+  if (!auth.apiKey.limitedToEvents || auth.eventIds === null) return null;
   const route = `${call.method} ${call.route}`;
   const event = EVENT_ROUTE.exec(call.route);
   if (!event) return LISTS_OF_ITS_EVENTS.has(route) ? null : 'API_KEY_EVENT_SCOPE';

@@ -22,7 +22,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import type { AppDeps } from '../../deps.js';
-import { authOf } from '../../plugins/auth.js';
+import { type AuthContext, authOf, worksOrganizer } from '../../plugins/auth.js';
 import { requestLocale } from '../../plugins/locale.js';
 import { DomainError } from '../../shared/errors.js';
 import { paginated } from '../../shared/pagination.js';
@@ -97,6 +97,7 @@ export const eventRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
       },
     },
     async (req, reply) => {
+      outsideScopeIsUnknown(authOf(req), req.body.organizer_id);
       const event = await createEvent({ db, clock }, authOf(req).accountId, req.body);
       return reply.status(201).send({ data: event });
     },
@@ -144,6 +145,7 @@ export const eventRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
       },
     },
     async (req) => {
+      outsideScopeIsUnknown(authOf(req), req.body.organizer_id);
       await updateEvent(d, authOf(req).accountId, req.params.id, req.body);
       return { data: await eventView(db, storage, authOf(req).accountId, req.params.id, clock.now()) };
     },
@@ -284,3 +286,12 @@ export const eventRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     },
   );
 };
+
+/**
+ * A member limited to some organizers names another of the account's organizers: refused exactly as an organizer of
+ * another account (a field error on `organizer_id`), so the scope does not tell them which organizers exist.
+ */
+function outsideScopeIsUnknown(auth: AuthContext, organizerId: number | undefined) {
+  if (organizerId !== undefined && !worksOrganizer(auth, organizerId))
+    throw new DomainError('VALIDATION_FAILED', { fields: { organizer_id: [{ key: 'not_found_choice' }] } });
+}

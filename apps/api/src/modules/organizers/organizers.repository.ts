@@ -1,5 +1,5 @@
 import type { ImageDto, OrganizerDto } from '@admitone/shared';
-import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 
 import type { Executor } from '../../db/client.js';
 import { organizers } from '../../db/schema/index.js';
@@ -28,9 +28,12 @@ export async function listOrganizers(
   db: Executor,
   accountId: number,
   q: PageRequest & { query?: string; sort_by?: 'name' | 'created_at'; sort_direction?: 'asc' | 'desc' },
+  /** A member limited to some organizers (team scope): only those. */
+  organizerIds: readonly number[] | null = null,
 ) {
   const where = and(
     eq(organizers.account_id, accountId),
+    organizerIds === null ? undefined : inArray(organizers.id, organizerIds.length ? [...organizerIds] : [0]),
     q.query ? ilike(organizers.name, likePattern(q.query)) : undefined,
   );
   // Text sorts ignore case, whatever the database's collation.

@@ -67,7 +67,7 @@ export const organizerRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
       },
     },
     async (req) => {
-      const { rows, total } = await listOrganizers(db, authOf(req).accountId, req.query);
+      const { rows, total } = await listOrganizers(db, authOf(req).accountId, req.query, authOf(req).organizerIds);
       return paginated(await organizerViews(db, deps.storage, authOf(req).accountId, rows), total, req.query, {
         sorts: ORGANIZER_SORTS,
         filters: [],

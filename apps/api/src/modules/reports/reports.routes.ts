@@ -96,7 +96,9 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
         response: { 200: salesByEventReportResponse },
       },
     },
-    async (req) => ({ data: await salesByEvent(db, authOf(req).accountId, periodOf(req.query)) }),
+    async (req) => ({
+      data: await salesByEvent(db, authOf(req).accountId, periodOf(req.query), authOf(req).eventIds),
+    }),
   );
 
   app.get(
@@ -110,9 +112,9 @@ export const reportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       },
     },
     async (req, reply) => {
-      const { accountId } = authOf(req);
+      const { accountId, eventIds } = authOf(req);
       const account = await getAccount(db, accountId, accountId);
-      const report = await salesByEvent(db, accountId, periodOf(req.query));
+      const report = await salesByEvent(db, accountId, periodOf(req.query), eventIds);
       return send(
         reply,
         `sales-by-events-${zonedDate(deps.clock.now(), account.timezone)}`,

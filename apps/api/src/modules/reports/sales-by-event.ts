@@ -19,12 +19,13 @@ import { soldInPeriod, UNITS_OF_ORDER } from './sold-orders.js';
  * The account's sales per event in the period, each event's days read in its own time zone (so a row
  * is that event's "sales by day" total for the same dates): sold orders, units, gross (also by sale channel),
  * refunds made in the period and net, in the event's currency. Only events with sales or refunds in the period;
- * totals per currency, never across currencies.
+ * totals per currency, never across currencies. `eventIds` (a member's or key's scope): only those events.
  */
 export async function salesByEvent(
   db: Executor,
   accountId: number,
   period: ReportPeriod,
+  eventIds: readonly number[] | null = null,
 ): Promise<SalesByEventReportDto> {
   const sold = await rowsOf<
     { event_id: number; orders: number; units: string; gross: string } & Record<keyof ChannelSalesDto, string>
@@ -41,7 +42,8 @@ export async function salesByEvent(
     (r) => String(r.event_id),
     (r) => r.amount,
   );
-  const ids = new Set([...sold.map((s) => String(s.event_id)), ...refunded.keys()]);
+  const inScope = (id: string) => eventIds === null || eventIds.includes(Number(id));
+  const ids = new Set([...sold.map((s) => String(s.event_id)), ...refunded.keys()].filter(inScope));
   if (!ids.size) return { period, rows: [], totals: [] };
   const events = await rowsOf<{
     id: number;

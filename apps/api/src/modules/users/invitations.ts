@@ -9,6 +9,7 @@ import {
   type Role,
   roleHasBoxOfficeOption,
   roleHasEventScope,
+  roleHasOrganizerScope,
   type TeamMemberDto,
 } from '@admitone/shared';
 import { and, eq, gt } from 'drizzle-orm';
@@ -28,7 +29,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { createSession, type SessionClient } from '../auth/sessions.repository.js';
 import { confirmedTotpOf } from '../auth/two-factor.js';
 import { openChallenge } from '../auth/two-factor-login.js';
-import { setMembershipEvents } from './membership-events.js';
+import { setMembershipEvents, setMembershipOrganizers } from './membership-events.js';
 import { getMember } from './team.js';
 import { findMember, isMemberOf } from './team.repository.js';
 import { findUserByEmail, insertUser, membershipsOf, toUserDto } from './users.repository.js';
@@ -138,13 +139,19 @@ export async function inviteUser(
       .returning();
     if (roleHasEventScope(input.role))
       await setMembershipEvents(tx, caller.accountId, membership!.id, input.event_ids ?? []);
+    if (roleHasOrganizerScope(input.role) && input.organizer_ids?.length)
+      await setMembershipOrganizers(tx, caller.accountId, membership!.id, input.organizer_ids);
     await recordAudit(
       tx,
       actorOf(caller),
       {
         action: 'member.invited',
         target: { type: 'member', id: membership!.id, label: input.email.toLowerCase() },
-        data: { role: input.role, ...(input.event_ids?.length ? { event_ids: input.event_ids } : {}) },
+        data: {
+          role: input.role,
+          ...(input.event_ids?.length ? { event_ids: input.event_ids } : {}),
+          ...(input.organizer_ids?.length ? { organizer_ids: input.organizer_ids } : {}),
+        },
       },
       now,
     );

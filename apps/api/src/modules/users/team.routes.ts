@@ -16,7 +16,7 @@ import { answerFloor } from '../../shared/answer-floor.js';
 import { paginated } from '../../shared/pagination.js';
 import { inviteUser, resendInvitation, revokeInvitation } from './invitations.js';
 import { resetMemberTwoFactor } from './member-two-factor.js';
-import { eventIdsOfMemberships } from './membership-events.js';
+import { eventIdsOfMemberships, organizerIdsOfMemberships } from './membership-events.js';
 import { getMember, toTeamMemberDto, updateMember } from './team.js';
 import { listMembers } from './team.repository.js';
 
@@ -49,12 +49,15 @@ export const teamRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     },
     async (req) => {
       const { rows, total } = await listMembers(db, authOf(req).accountId, req.query);
-      const events = await eventIdsOfMemberships(
-        db,
-        rows.map((r) => r.membership.id),
-      );
+      const ids = rows.map((r) => r.membership.id);
+      const [events, organizers] = await Promise.all([
+        eventIdsOfMemberships(db, ids),
+        organizerIdsOfMemberships(db, ids),
+      ]);
       return paginated(
-        rows.map((r) => toTeamMemberDto(r, authOf(req), null, events.get(r.membership.id))),
+        rows.map((r) =>
+          toTeamMemberDto(r, authOf(req), null, events.get(r.membership.id), organizers.get(r.membership.id)),
+        ),
         total,
         req.query,
         { sorts: TEAM_SORTS, filters: ['role', 'status'] },

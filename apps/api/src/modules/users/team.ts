@@ -1,4 +1,10 @@
-import { roleHasBoxOfficeOption, roleHasEventScope, type TeamMemberDto, type UpdateUserBody } from '@admitone/shared';
+import {
+  roleHasBoxOfficeOption,
+  roleHasEventScope,
+  roleHasOrganizerScope,
+  type TeamMemberDto,
+  type UpdateUserBody,
+} from '@admitone/shared';
 import { eq } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.js';
@@ -7,7 +13,12 @@ import type { AuthContext } from '../../plugins/auth.js';
 import type { Clock } from '../../shared/clock.js';
 import { DomainError } from '../../shared/errors.js';
 import { actorOf, changesOf, recordAudit } from '../audit/audit.js';
-import { eventIdsOfMembership, setMembershipEvents } from './membership-events.js';
+import {
+  eventIdsOfMembership,
+  organizerIdsOfMembership,
+  setMembershipEvents,
+  setMembershipOrganizers,
+} from './membership-events.js';
 import { findMember, lockMemberships, type MemberRow } from './team.repository.js';
 import { pendingEmailOf } from './user-tokens.js';
 
@@ -21,6 +32,7 @@ export function toTeamMemberDto(
   caller: AuthContext,
   pendingEmail: string | null = null,
   eventIds: readonly number[] = [],
+  organizerIds: readonly number[] = [],
 ): TeamMemberDto {
   const m = row.membership;
   const invited = m.status === 'INVITED';
@@ -38,6 +50,7 @@ export function toTeamMemberDto(
     pending_email: invited ? null : pendingEmail,
     can_edit: caller.permissions.includes('users.manage') && !m.is_owner && row.user.id !== caller.user.id,
     event_ids: roleHasEventScope(m.role) ? [...eventIds] : [],
+    organizer_ids: roleHasOrganizerScope(m.role) ? [...organizerIds] : [],
     sells_at_box_office: roleHasBoxOfficeOption(m.role) && m.sells_at_box_office,
     two_factor: !invited && row.user.two_factor,
     created_at: m.created_at.toISOString(),
@@ -60,7 +73,10 @@ export async function getMember(
   const pending =
     row.membership.status === 'INVITED' ? null : await pendingEmailOf(deps.db, row.user.id, deps.clock.now());
   const eventIds = roleHasEventScope(row.membership.role) ? await eventIdsOfMembership(deps.db, row.membership.id) : [];
-  return toTeamMemberDto(row, caller, pending, eventIds);
+  const organizerIds = roleHasOrganizerScope(row.membership.role)
+    ? await organizerIdsOfMembership(deps.db, row.membership.id)
+    : [];
+  return toTeamMemberDto(row, caller, pending, eventIds, organizerIds);
 }
 
 /**
@@ -92,6 +108,11 @@ export async function updateMember(
     if (adminsLeft === 0) throw new DomainError('LAST_ADMIN');
     if (input.event_ids !== undefined && !roleHasEventScope(next.role))
       throw new DomainError('VALIDATION_FAILED', { fields: { event_ids: [{ key: 'invalid_value' }] } });
+    if (input.organizer_ids?.length && !roleHasOrganizerScope(next.role))
+      throw new DomainError('VALIDATION_FAILED', {
+        fields: { organizer_ids: [{ key: 'organizers_for_organizer_role_only' }] },
+      });
+    const organizersBefore = await organizerIdsOfMembership(tx, target.id);
     if (input.sells_at_box_office && !roleHasBoxOfficeOption(next.role))
       throw new DomainError('VALIDATION_FAILED', {
         fields: { sells_at_box_office: [{ key: 'box_office_door_staff_only' }] },
@@ -109,6 +130,12 @@ export async function updateMember(
       throw new DomainError('VALIDATION_FAILED', { fields: { event_ids: [{ key: 'choose_events' }] } });
     if (input.event_ids !== undefined) await setMembershipEvents(tx, caller.accountId, target.id, input.event_ids);
     else if (!roleHasEventScope(next.role)) await setMembershipEvents(tx, caller.accountId, target.id, []);
+    // Kept while the member stays an organizer and the body does not say; another role has none.
+    if (!roleHasOrganizerScope(next.role)) await setMembershipOrganizers(tx, caller.accountId, target.id, []);
+    else if (input.organizer_ids !== undefined)
+      await setMembershipOrganizers(tx, caller.accountId, target.id, input.organizer_ids);
+    const organizersAfter = await organizerIdsOfMembership(tx, target.id);
+    const scopeChanged = organizersBefore.join() !== organizersAfter.join();
     const changes = changesOf(
       { role: target.role, status: target.status, sells_at_box_office: target.sells_at_box_office },
       { ...next, sells_at_box_office: sellsAtBoxOffice },
@@ -121,7 +148,11 @@ export async function updateMember(
       {
         action: 'member.updated',
         target: { type: 'member', id: target.id, label: member?.user.email ?? null },
-        data: { ...changes, ...(input.event_ids !== undefined ? { event_ids: input.event_ids } : {}) },
+        data: {
+          ...changes,
+          ...(input.event_ids !== undefined ? { event_ids: input.event_ids } : {}),
+          ...(scopeChanged ? { organizer_ids: { from: organizersBefore, to: organizersAfter } } : {}),
+        },
       },
       now,
     );

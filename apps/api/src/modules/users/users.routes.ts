@@ -67,6 +67,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
           // Until the person sets up two-factor sign-in, nothing of the account is theirs to use.
           permissions: auth.twoFactorSetupRequired ? [] : [...auth.permissions],
           two_factor_setup_required: auth.twoFactorSetupRequired,
+          organizer_ids: auth.organizerIds === null ? null : [...auth.organizerIds],
         },
       };
     },

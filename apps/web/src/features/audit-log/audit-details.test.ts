@@ -10,6 +10,10 @@ const ctx: AuditDetailsContext = {
   currency: 'EUR',
   timeZone: 'Europe/Berlin',
   eventTitles: new Map([[7, 'Summer concert']]),
+  organizerNames: new Map([
+    [1, 'A Presents'],
+    [2, 'B Live'],
+  ]),
 };
 const line = (action: AuditEntryDto['action'], data: Record<string, unknown>) => ({ action, data });
 
@@ -98,6 +102,26 @@ describe('the details of a line', () => {
         ctx,
       ),
     ).toEqual(['Role: Organizer → Door staff', 'Status: Active → Inactive', 'Events: Summer concert, #9']);
+  });
+
+  it('names the organizers an organizer is limited to, and none as all of them', () => {
+    expect(
+      auditDetails(
+        line('member.updated', { role: { from: 'ADMIN', to: 'ORGANIZER' }, organizer_ids: { from: [], to: [1, 2] } }),
+        ctx,
+      ),
+    ).toEqual(['Role: Admin → Organizer', 'Organizers: All organizers → A Presents, B Live']);
+    expect(auditDetails(line('member.updated', { organizer_ids: { from: [2, 9], to: [] } }), ctx)).toEqual([
+      'Organizers: B Live, #9 → All organizers',
+    ]);
+    expect(auditDetails(line('member.invited', { role: 'ORGANIZER', organizer_ids: [1] }), ctx)).toEqual([
+      'Role: Organizer',
+      'Organizers: A Presents',
+    ]);
+    expect(auditDetails(line('member.invited', { role: 'ORGANIZER', organizer_ids: [] }), ctx)).toEqual([
+      'Role: Organizer',
+      'Organizers: All organizers',
+    ]);
   });
 
   it("names an event's long texts without their content, and its status", () => {

@@ -17,6 +17,8 @@ export interface AuditDetailsContext {
   timeZone: string;
   /** Event titles by id (the events a member, key or webhook is limited to). */
   eventTitles: ReadonlyMap<number, string>;
+  /** Organizer names by id (the organizers an organizer is limited to). */
+  organizerNames: ReadonlyMap<number, string>;
 }
 
 /**
@@ -37,6 +39,7 @@ const FIELD_LABELS: Record<string, MessageDescriptor> = {
   status: msg`Status`,
   sells_at_box_office: msg`May also sell at the box office`,
   event_ids: msg`Events`,
+  organizer_ids: msg`Organizers`,
   // Tickets.
   type: msg`Type`,
   price: msg`Price`,
@@ -131,11 +134,12 @@ const VALUE_LABELS: Record<string, Record<string, MessageDescriptor>> = {
   format: { csv: msg`CSV`, xlsx: msg`Excel` },
 };
 
-/** What an empty value means for some fields ("Never" expires, "All events"). */
+/** What an empty value means for some fields ("Never" expires, "All events", an organizer limited to none). */
 const NONE_LABELS: Record<string, MessageDescriptor> = {
   expires_at: msg`Never`,
   event_id: msg`All events`,
   event_ids: msg`All events`,
+  organizer_ids: msg`All organizers`,
   quantity: msg`Unlimited`,
 };
 
@@ -196,6 +200,7 @@ function valueText(field: string, value: unknown, ctx: AuditDetailsContext): str
   if (Array.isArray(value)) {
     const items = value.map((item) => {
       if (field === 'event_ids' && typeof item === 'number') return ctx.eventTitles.get(item) ?? `#${item}`;
+      if (field === 'organizer_ids' && typeof item === 'number') return ctx.organizerNames.get(item) ?? `#${item}`;
       if (field === 'event_types' && typeof item === 'string') return eventTypeLabel(i18n, item);
       return valueText(field, item, ctx);
     });

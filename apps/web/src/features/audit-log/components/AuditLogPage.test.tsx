@@ -65,6 +65,16 @@ const published: AuditEntryDto = {
   created_at: '2026-11-18T07:00:00.000Z',
 };
 const ALL = [ticketChange, signIn, exported, published];
+const scoped: AuditEntryDto = {
+  id: 5,
+  action: 'member.updated',
+  actor: { user_id: 1, name: 'Ada Admin', api_key: null },
+  ip: '203.0.113.5',
+  event: null,
+  target: { type: 'member', id: '5', label: 'Bob Organizer' },
+  data: { organizer_ids: { from: [], to: [2] } },
+  created_at: '2026-11-21T09:30:00.000Z',
+};
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -96,6 +106,7 @@ function setup({ entries = ALL, permissions = ['account.manage'], search = '', s
     const method = init?.method ?? 'GET';
     if (url === '/api/users/me') return json(200, me(permissions));
     if (url === '/api/check-in/events') return json(200, { data: events });
+    if (url.startsWith('/api/organizers?')) return json(200, { ...pageOf([]), data: [{ id: 2, name: 'B Live' }] });
     // The member filter's choices: the team list (a pending invitation is not offered).
     if (url.startsWith('/api/users?'))
       return json(200, {
@@ -170,6 +181,12 @@ describe('AuditLogPage', () => {
     expect(system![1]).toBe('System');
     expect(system![2]).toBe("Changed an event's status");
     expect(system![4]).toBe('Status: Draft → Live');
+  });
+
+  it('names the organizers a member was limited to', async () => {
+    setup({ entries: [scoped] });
+    const [row] = await screen.findAllByTestId('audit-row');
+    await waitFor(() => expect(cells(row!)[4]).toBe('Organizers: All organizers → B Live'));
   });
 
   it('is a list of cards on a phone', async () => {

@@ -15,6 +15,7 @@ import { UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useAccountPage } from '../../account/hooks/useAccountPage';
 import { useCheckInEvents } from '../../check-in/api/check-in';
+import { useOrganizers } from '../../organizers/api/organizers';
 import { type Me, useMe } from '../../users/api/me';
 import { hasPermission } from '../../users/hooks/usePermission';
 import { useAuditLog, useAuditMembers } from '../api/audit-log';
@@ -47,6 +48,7 @@ function AuditLog({ me }: { me: Me }) {
   const list = useAuditLog(summary.id, toAuditListParams(state), !outOfOrder);
   const members = useAuditMembers();
   const events = useCheckInEvents();
+  const organizers = useOrganizers();
   const rows = list.data?.data;
 
   // The account's events, and the (archived) ones named on the page.
@@ -62,6 +64,11 @@ function AuditLog({ me }: { me: Me }) {
     [events.data, rows],
   );
   const eventTitles = useMemo(() => new Map(eventChoices.map((e) => [e.id, e.title])), [eventChoices]);
+  // The organizers an organizer is limited to, named in the team's lines.
+  const organizerNames = useMemo(
+    () => new Map((organizers.data?.data ?? []).map((o) => [o.id, o.name])),
+    [organizers.data],
+  );
   const narrowed = hasAuditFilter(state);
   const clear = () => update(NO_AUDIT_FILTERS);
 
@@ -69,7 +76,7 @@ function AuditLog({ me }: { me: Me }) {
     <AuditLogTable
       page={page}
       onPage={(n) => update({ page: n })}
-      context={{ timeZone: summary.timezone, currency: summary.currency, eventTitles }}
+      context={{ timeZone: summary.timezone, currency: summary.currency, eventTitles, organizerNames }}
     />
   );
   const noMatch = (

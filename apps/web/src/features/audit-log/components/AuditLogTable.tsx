@@ -12,7 +12,7 @@ interface AuditLogTableProps {
   /** undefined while the first page loads: skeleton rows. */
   page: Paginated<AuditEntryDto> | undefined;
   onPage: (page: number) => void;
-  /** The account's time zone and currency, and the events' titles. */
+  /** The account's time zone and currency, the events' titles and the organizers' names. */
   context: Omit<AuditDetailsContext, 'i18n'>;
 }
 

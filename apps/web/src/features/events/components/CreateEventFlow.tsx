@@ -1,6 +1,6 @@
 import type { OrganizerDto } from '@admitone/shared';
 import { Trans } from '@lingui/react/macro';
-import { Alert, Button, Stack } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -11,9 +11,13 @@ import { browserTimeZone } from '../../../lib/format';
 import { useOrganizers } from '../../organizers/api/organizers';
 import { OrganizerForm } from '../../organizers/components/OrganizerForm';
 import { useMe } from '../../users/api/me';
+import { mayCreateOrganizers } from '../../users/hooks/usePermission';
 import { EventForm } from './EventForm';
 
-/** Organizer (only if the account has none yet), then the event form; opens the new event. */
+/**
+ * Organizer (only if the account has none yet), then the event form; opens the new event. A member limited to some
+ * organizers is never offered a new one: without any they are told to ask an admin.
+ */
 export function CreateEventFlow({ onDone }: { onDone: () => void }) {
   const navigate = useNavigate();
   const me = useMe();
@@ -31,6 +35,18 @@ export function CreateEventFlow({ onDone }: { onDone: () => void }) {
   );
 
   if (!list.length && !created) {
+    // A member limited to some organizers cannot add one (the API refuses it).
+    if (!mayCreateOrganizers(me.data))
+      return (
+        <Stack gap="md">
+          <Alert color="violet" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
+            <Trans>
+              Every event belongs to an organizer, and none of the organizers you work for is available. Ask an admin.
+            </Trans>
+          </Alert>
+          <Group justify="flex-end">{cancel}</Group>
+        </Stack>
+      );
     return (
       <Stack gap="md">
         <Alert color="violet" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>

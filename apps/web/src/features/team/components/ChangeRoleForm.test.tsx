@@ -16,12 +16,24 @@ const member = {
 const events = [
   { id: 7, title: 'Summer concert', start_date: '2027-07-01T18:00:00.000Z', timezone: 'Europe/Berlin', date_count: 1 },
 ];
+const organizers = [
+  { id: 1, name: 'A Presents' },
+  { id: 2, name: 'B Live' },
+];
+const limited = {
+  ...member,
+  name: 'Olga Organizer',
+  role: 'ORGANIZER',
+  event_ids: [],
+  organizer_ids: [1],
+} as TeamMemberDto;
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function setup(who: TeamMemberDto) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (url === '/api/check-in/events') return json(200, { data: events });
+    if (url.startsWith('/api/organizers?')) return json(200, { data: organizers, meta: { total: organizers.length } });
     if (url === `/api/users/${who.id}` && init?.method === 'PUT')
       return json(200, { data: { ...who, ...JSON.parse(String(init.body)) } });
     return json(404, { error: { code: 'NOT_FOUND', message: '' } });
@@ -33,6 +45,8 @@ function setup(who: TeamMemberDto) {
     fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT').map(([, init]) => JSON.parse(String(init!.body)));
   return { onDone, sent };
 }
+
+const organizersInput = () => screen.getAllByLabelText(/^Limit to organizers/).find((el) => el.tagName === 'INPUT')!;
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -72,14 +86,67 @@ describe('ChangeRoleForm', () => {
     expect(sent()).toEqual([{ role: 'DOOR_STAFF', event_ids: [7], sells_at_box_office: false }]);
   });
 
-  it('sends only the role for one who sees every event', async () => {
+  it('sends no events for an organizer, who sees every event, and no organizers when none is chosen', async () => {
     const { onDone, sent } = setup({ ...member, role: 'BOX_OFFICE' });
     expect((screen.getByRole('radio', { name: /Box office/ }) as HTMLInputElement).checked).toBe(true);
     expect(screen.queryByRole('checkbox', { name: /May also sell at the box office/ })).toBeNull();
     fireEvent.click(screen.getByRole('radio', { name: /^Organizer/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Save role' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
-    expect(sent()).toEqual([{ role: 'ORGANIZER' }]);
+    expect(sent()).toEqual([{ role: 'ORGANIZER', organizer_ids: [] }]);
+  });
+
+  it('changes the organizers an organizer is limited to', async () => {
+    const { onDone, sent } = setup(limited);
+    // The chosen organizer stays chosen (a pill, once the organizers have loaded).
+    expect((await screen.findAllByText('A Presents')).length).toBeGreaterThan(0);
+    await waitFor(() => expect(organizersInput()).toHaveProperty('disabled', false));
+    fireEvent.click(organizersInput());
+    fireEvent.click(await screen.findByRole('option', { name: 'B Live' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save role' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(sent()).toEqual([{ role: 'ORGANIZER', organizer_ids: [1, 2] }]);
+  });
+
+  it('lifts the limit with an emptied list', async () => {
+    const { onDone, sent } = setup(limited);
+    await waitFor(() => expect(organizersInput()).toHaveProperty('disabled', false));
+    fireEvent.click(screen.getByLabelText('Clear the organizers'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save role' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(sent()).toEqual([{ role: 'ORGANIZER', organizer_ids: [] }]);
+  });
+
+  it('sends no organizers for another role (the server lifts the limit)', async () => {
+    const { onDone, sent } = setup(limited);
+    fireEvent.click(screen.getByRole('radio', { name: /Admin/ }));
+    expect(screen.queryAllByLabelText(/^Limit to organizers/)).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Save role' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(sent()).toEqual([{ role: 'ADMIN' }]);
+  });
+
+  it('shows the server’s refusal on the organizers', async () => {
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.startsWith('/api/organizers?')) return json(200, { data: organizers, meta: { total: 2 } });
+      if (url === `/api/users/${limited.id}` && init?.method === 'PUT')
+        return json(422, {
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: 'The given data was invalid.',
+            field_errors: { organizer_ids: ['This choice does not exist.'] },
+          },
+        });
+      return json(404, { error: { code: 'NOT_FOUND', message: '' } });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const onDone = vi.fn();
+    renderWithProviders(<ChangeRoleForm member={limited} onDone={onDone} />, { query: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Save role' }));
+    const error = await screen.findByText('This choice does not exist.');
+    expect(organizersInput().getAttribute('aria-invalid')).toBe('true');
+    expect(organizersInput().getAttribute('aria-describedby')).toContain(error.id);
+    expect(onDone).not.toHaveBeenCalled();
   });
 
   it('shows the server’s refusal on the box-office choice', async () => {

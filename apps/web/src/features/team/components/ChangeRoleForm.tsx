@@ -11,19 +11,27 @@ import { useSchemaValidation } from '../../../lib/validation';
 import { useUpdateUser } from '../api/team';
 import { roleBody, RoleFields, type RoleValues } from './RoleFields';
 
-/** Only door staff and box-office staff name events, and only door staff the box-office option. */
+/**
+ * Only door staff and box-office staff name events, only door staff the box-office option, and only organizers their
+ * organizers (always, so that emptying the list lifts the limit).
+ */
 const bodyOf = (values: RoleValues): UpdateUserBody => roleBody(values);
 
 /**
  * A member's role and, for door and box-office staff, their events (door staff: whether they may also sell at the box
- * office); takes effect on the member's next request.
+ * office), for organizers the organizers they are limited to; takes effect on the member's next request.
  */
 export function ChangeRoleForm({ member, onDone }: { member: TeamMemberDto; onDone: () => void }) {
   const { t } = useLingui();
   const update = useUpdateUser();
   const validate = useSchemaValidation<RoleValues>(updateUserBody, bodyOf);
   const form = useForm<RoleValues>({
-    initialValues: { role: member.role, event_ids: member.event_ids, sells_at_box_office: member.sells_at_box_office },
+    initialValues: {
+      role: member.role,
+      event_ids: member.event_ids,
+      organizer_ids: member.organizer_ids,
+      sells_at_box_office: member.sells_at_box_office,
+    },
     validate,
   });
   const formError = useFormError(form.setErrors);

@@ -15,6 +15,10 @@ const me = {
 const events = [
   { id: 7, title: 'Summer concert', start_date: '2027-07-01T18:00:00.000Z', timezone: 'Europe/Berlin', date_count: 1 },
 ];
+const organizers = [
+  { id: 1, name: 'A Presents' },
+  { id: 2, name: 'B Live' },
+];
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -22,6 +26,7 @@ function setup() {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (url === '/api/users/me') return json(200, me);
     if (url === '/api/check-in/events') return json(200, { data: events });
+    if (url.startsWith('/api/organizers?')) return json(200, { data: organizers, meta: { total: organizers.length } });
     if (url === '/api/users' && init?.method === 'POST') {
       const body = JSON.parse(String(init.body));
       return json(201, { data: { id: 9, email: body.email, role: body.role, event_ids: body.event_ids ?? [] } });
@@ -39,6 +44,7 @@ function setup() {
 }
 
 const eventsInput = () => screen.getAllByLabelText(/^Events/).find((el) => el.tagName === 'INPUT')!;
+const organizersInput = () => screen.getAllByLabelText(/^Limit to organizers/).find((el) => el.tagName === 'INPUT')!;
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -85,11 +91,42 @@ describe('InviteUserForm', () => {
     ]);
   });
 
-  it('sends no events for an organizer, who sees every event', async () => {
+  it('sends no events for an organizer, who sees every event, and no organizers when none is chosen', async () => {
     const { onDone, posted } = setup();
     fireEvent.change(screen.getByRole('textbox', { name: /E-mail/ }), { target: { value: 'org@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
-    expect(posted()).toEqual([{ email: 'org@example.com', role: 'ORGANIZER' }]);
+    expect(posted()).toEqual([{ email: 'org@example.com', role: 'ORGANIZER', organizer_ids: [] }]);
+  });
+
+  it('invites an organizer limited to some organizers, a choice shown to organizers only', async () => {
+    const { onDone, posted } = setup();
+    fireEvent.change(screen.getByRole('textbox', { name: /E-mail/ }), { target: { value: 'org@example.com' } });
+    expect(
+      screen.getByText(
+        "Leave empty to give access to every organizer and their events. A limited organizer sees only these organizers' events, reports and exports.",
+      ),
+    ).toBeTruthy();
+    await waitFor(() => expect(organizersInput()).toHaveProperty('disabled', false));
+    fireEvent.click(organizersInput());
+    fireEvent.click(await screen.findByRole('option', { name: 'B Live' }));
+    fireEvent.click(screen.getByRole('radio', { name: /Admin/ }));
+    expect(screen.queryAllByLabelText(/^Limit to organizers/)).toEqual([]);
+    fireEvent.click(screen.getByRole('radio', { name: /^Organizer/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(posted()).toEqual([{ email: 'org@example.com', role: 'ORGANIZER', organizer_ids: [2] }]);
+  });
+
+  it('sends no organizers for another role', async () => {
+    const { onDone, posted } = setup();
+    fireEvent.change(screen.getByRole('textbox', { name: /E-mail/ }), { target: { value: 'admin@example.com' } });
+    await waitFor(() => expect(organizersInput()).toHaveProperty('disabled', false));
+    fireEvent.click(organizersInput());
+    fireEvent.click(await screen.findByRole('option', { name: 'A Presents' }));
+    fireEvent.click(screen.getByRole('radio', { name: /Admin/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(posted()).toEqual([{ email: 'admin@example.com', role: 'ADMIN' }]);
   });
 });

@@ -27,7 +27,7 @@ export function InviteUserForm({ onDone }: { onDone: () => void }) {
   const me = useMe();
   const validate = useSchemaValidation<InviteUserBody>(inviteUserBody, roleBody);
   const form = useForm<InviteUserBody>({
-    initialValues: { email: '', role: 'ORGANIZER', event_ids: [], sells_at_box_office: false },
+    initialValues: { email: '', role: 'ORGANIZER', event_ids: [], organizer_ids: [], sells_at_box_office: false },
     validate,
   });
   const formError = useFormError(form.setErrors);
@@ -35,7 +35,8 @@ export function InviteUserForm({ onDone }: { onDone: () => void }) {
 
   const submit = (values: InviteUserBody) => {
     formError.clear();
-    // Only door and box-office staff name events (the others see every event), only door staff the box office.
+    // Only door and box-office staff name events (the others see every event), only door staff the box office, only
+    // organizers their organizers.
     invite.mutate(roleBody(values), {
       onSuccess: (member) => {
         const email = member.email;

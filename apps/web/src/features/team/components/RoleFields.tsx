@@ -4,46 +4,53 @@ import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/Radio.css';
 
-import { type Role, roleHasBoxOfficeOption, roleHasEventScope } from '@admitone/shared';
+import { type Role, roleHasBoxOfficeOption, roleHasEventScope, roleHasOrganizerScope } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
 import { Checkbox, Radio, Stack } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 
 import { useCheckInEvents } from '../../check-in/api/check-in';
 import { EventsMultiSelect } from '../../check-in/components/EventsMultiSelect';
+import { useOrganizers } from '../../organizers/api/organizers';
+import { OrganizersMultiSelect } from './OrganizersMultiSelect';
 
 /**
  * The part of a form that names a role and, for door staff and the box office, their events; door staff may also be
- * given the box office.
+ * given the box office, organizers limited to some organizers.
  */
 export interface RoleValues {
   role: Role;
   event_ids?: number[];
+  organizer_ids?: number[];
   sells_at_box_office?: boolean;
 }
 
 /**
  * What the chosen role sends: events only for door and box-office staff (the other roles see every event), the
- * box-office option only for door staff (the server refuses it for another role).
+ * box-office option only for door staff (the server refuses it for another role). Organizers always send their
+ * organizers, none included: an emptied list lifts the limit (a change without the list would keep it).
  */
 export function roleBody<V extends RoleValues>(values: V): V {
-  const { event_ids, sells_at_box_office, ...rest } = values;
+  const { event_ids, organizer_ids, sells_at_box_office, ...rest } = values;
   return {
     ...rest,
     ...(roleHasEventScope(values.role) ? { event_ids } : {}),
+    ...(roleHasOrganizerScope(values.role) ? { organizer_ids: organizer_ids ?? [] } : {}),
     ...(roleHasBoxOfficeOption(values.role) ? { sells_at_box_office: sells_at_box_office ?? false } : {}),
   } as V;
 }
 
 /**
  * Role as four choices with what each may do; door staff and box-office staff also name the events they work
- * (the server refuses none: "Choose at least one event."), and door staff may also be given the box office.
+ * (the server refuses none: "Choose at least one event."), door staff may also be given the box office, and
+ * organizers may be limited to some organizers (none: every organizer).
  */
 export function RoleFields<T extends RoleValues>({ form }: { form: UseFormReturnType<T> }) {
   const { t } = useLingui();
   const values = form.getValues() as RoleValues;
   const events = useCheckInEvents();
   const eventIds = form.getInputProps('event_ids');
+  const organizers = useOrganizers();
   return (
     <Stack gap="md">
       <Radio.Group label={t`Role`} required {...form.getInputProps('role')}>
@@ -77,6 +84,14 @@ export function RoleFields<T extends RoleValues>({ form }: { form: UseFormReturn
           value={values.event_ids ?? []}
           onChange={(ids) => form.setFieldValue('event_ids' as never, ids as never)}
           error={eventIds.error}
+        />
+      ) : null}
+      {roleHasOrganizerScope(values.role) ? (
+        <OrganizersMultiSelect
+          organizers={organizers}
+          value={values.organizer_ids ?? []}
+          onChange={(ids) => form.setFieldValue('organizer_ids' as never, ids as never)}
+          error={form.getInputProps('organizer_ids').error}
         />
       ) : null}
       {roleHasBoxOfficeOption(values.role) ? (

@@ -23,6 +23,7 @@ const member: TeamMemberDto = {
   pending_email: null,
   can_edit: true,
   event_ids: [],
+  organizer_ids: [],
   sells_at_box_office: false,
   two_factor: true,
   created_at: '2026-11-01T08:00:00.000Z',

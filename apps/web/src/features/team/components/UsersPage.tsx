@@ -2,7 +2,7 @@ import { LIMITS, type TeamMemberDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 
 import { AppModal } from '../../../components/AppModal';
 import { ListBody } from '../../../components/ListBody';
@@ -12,6 +12,7 @@ import { NoPermission } from '../../../components/NoPermission';
 import { PageHeader } from '../../../components/PageHeader';
 import { useLastValue } from '../../../lib/use-last-value';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useOrganizers } from '../../organizers/api/organizers';
 import { useMe } from '../../users/api/me';
 import { hasPermission } from '../../users/hooks/usePermission';
 import { useTeam } from '../api/team';
@@ -32,6 +33,12 @@ function Team() {
     sort_by: 'name',
     sort_direction: 'asc',
   });
+  // The names of the organizers an organizer is limited to (the table shows them).
+  const organizers = useOrganizers();
+  const organizerNames = useMemo(
+    () => new Map((organizers.data?.data ?? []).map((o) => [o.id, o.name])),
+    [organizers.data],
+  );
   const [inviting, setInviting] = useState(false);
   const [pending, setPending] = useState<{ action: ConfirmAction; member: TeamMemberDto } | null>(null);
   const [changing, setChanging] = useState<TeamMemberDto | null>(null);
@@ -78,6 +85,7 @@ function Team() {
             onPage={setPage}
             onConfirm={(action, member) => setPending({ action, member })}
             onChangeRole={setChanging}
+            organizerNames={organizerNames}
           />
         )}
       </ListBody>

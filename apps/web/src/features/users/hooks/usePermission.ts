@@ -11,3 +11,12 @@ export function usePermission(permission: Permission): boolean {
   const me = useMe();
   return hasPermission(me.data, permission);
 }
+
+/**
+ * The organizers the caller is limited to (team scope), or null for every organizer. The lists the API answers with
+ * are already narrowed to them; the app only hides what would reach beyond them (a new organizer).
+ */
+export const organizerScope = (me: Me | undefined): readonly number[] | null => me?.organizer_ids ?? null;
+
+/** Whether the caller may add organizers: not when limited to some (the API would answer OUTSIDE_TEAM_SCOPE). */
+export const mayCreateOrganizers = (me: Me | undefined): boolean => organizerScope(me) === null;

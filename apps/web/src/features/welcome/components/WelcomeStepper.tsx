@@ -1,7 +1,7 @@
 import type { OrganizerDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Stepper, Text } from '@mantine/core';
-import { IconBuildingStore, IconCalendarEvent } from '@tabler/icons-react';
+import { Alert, Button, Group, Stack, Stepper, Text } from '@mantine/core';
+import { IconBuildingStore, IconCalendarEvent, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 
@@ -9,13 +9,17 @@ import { browserTimeZone } from '../../../lib/format';
 import { EventForm } from '../../events/components/EventForm';
 import { OrganizerForm } from '../../organizers/components/OrganizerForm';
 import type { Me } from '../../users/api/me';
+import { mayCreateOrganizers } from '../../users/hooks/usePermission';
 
 interface WelcomeStepperProps {
   me: Me;
   organizers: OrganizerDto[];
 }
 
-/** Step 1 creates an organizer (skipped when the account has one); step 2 the first event. */
+/**
+ * Step 1 creates an organizer (skipped when the account has one; never offered to a member limited to some
+ * organizers); step 2 the first event.
+ */
 export function WelcomeStepper({ me, organizers }: WelcomeStepperProps) {
   const { t } = useLingui();
   const navigate = useNavigate();
@@ -37,19 +41,33 @@ export function WelcomeStepper({ me, organizers }: WelcomeStepperProps) {
         icon={<IconBuildingStore size={18} aria-hidden />}
         allowStepSelect={false}
       >
-        <Text c="dimmed" size="sm" mb="md" mt="md">
-          <Trans>Your organizer's name and e-mail appear on event pages, tickets and confirmation e-mails.</Trans>
-        </Text>
-        <OrganizerForm
-          defaultEmail={me.user.email}
-          defaultName={me.account.name}
-          secondaryAction={skip}
-          submitLabel={<Trans>Next: create your event</Trans>}
-          onCreated={(organizer) => {
-            setCreated(organizer);
-            setActive(1);
-          }}
-        />
+        {/* A member limited to some organizers cannot add one (the API refuses it). */}
+        {mayCreateOrganizers(me) ? (
+          <>
+            <Text c="dimmed" size="sm" mb="md" mt="md">
+              <Trans>Your organizer's name and e-mail appear on event pages, tickets and confirmation e-mails.</Trans>
+            </Text>
+            <OrganizerForm
+              defaultEmail={me.user.email}
+              defaultName={me.account.name}
+              secondaryAction={skip}
+              submitLabel={<Trans>Next: create your event</Trans>}
+              onCreated={(organizer) => {
+                setCreated(organizer);
+                setActive(1);
+              }}
+            />
+          </>
+        ) : (
+          <Stack gap="md" mt="md">
+            <Alert color="violet" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
+              <Trans>
+                Every event belongs to an organizer, and none of the organizers you work for is available. Ask an admin.
+              </Trans>
+            </Alert>
+            <Group justify="flex-end">{skip}</Group>
+          </Stack>
+        )}
       </Stepper.Step>
       <Stepper.Step
         label={t`First event`}
