@@ -167,6 +167,26 @@ test('an admin invites an organizer, who sees no account pages, makes them door 
   await expect(them).toHaveURL(/\/account\/settings$/);
   await expect(them.getByText('You do not have permission to access this page.')).toBeVisible();
 
+  // Another organizer of the account with an event of its own (made through the API), to limit them to (#43). The
+  // event goes again after (the flows after this one work in the demo account's events).
+  const adminToken = await page.evaluate(() => localStorage.getItem('admitone.token'));
+  const asAdmin = { authorization: `Bearer ${adminToken}` };
+  const lateNights = await page.request.post('/api/organizers', {
+    headers: asAdmin,
+    data: { name: 'Late Nights Collective', email: 'late@nights.test' },
+  });
+  expect(lateNights.status()).toBe(201);
+  const lateEvent = await page.request.post('/api/events', {
+    headers: asAdmin,
+    data: {
+      title: 'Late Night Session',
+      organizer_id: (await lateNights.json()).data.id,
+      start_date: '2031-03-01T21:00',
+      timezone: 'Europe/Berlin',
+      currency: 'EUR',
+    },
+  });
+  expect(lateEvent.status()).toBe(201);
   // The admin sees them as an active member and deactivates them.
   await page.reload();
   const row = page.getByRole('row', { name: /Grace Hopper/ });
@@ -174,6 +194,25 @@ test('an admin invites an organizer, who sees no account pages, makes them door 
   await expect(row.getByText('Organizer')).toBeVisible();
   await page.getByLabel('Search users').fill('grace');
   await expect(page.getByRole('row')).toHaveCount(2);
+  // Limited to one organizer (#43): the admin limits them to it, and their next page lists only its event.
+  await row.getByRole('button', { name: 'Actions for Grace Hopper' }).click();
+  await page.getByRole('menuitem', { name: 'Change role' }).click();
+  const scope = page.getByRole('dialog', { name: 'Change role' });
+  await scope.getByRole('combobox', { name: 'Limit to organizers', exact: true }).fill('Late');
+  await page.getByRole('option', { name: 'Late Nights Collective' }).click();
+  await page.keyboard.press('Escape');
+  await expectAccessible(page, 'change role dialog, limited organizer');
+  await scope.getByRole('button', { name: 'Save role' }).click();
+  await expect(scope).toBeHidden();
+  await expect(row.getByText('Limited to Late Nights Collective')).toBeVisible();
+  await them.goto('/manage/events');
+  await expect(them.getByText('Late Night Session')).toBeVisible();
+  await expect(them.getByText('Summer Jazz Festival')).toHaveCount(0);
+  await expectAccessible(them, 'limited organizer: events');
+  await snapshot(them, 'en-limited-organizer-events');
+  const removed = await page.request.delete(`/api/events/${(await lateEvent.json()).data.id}`, { headers: asAdmin });
+  expect(removed.status()).toBe(204);
+
   // Door staff: the check-in of the events chosen for them, nothing else.
   const changeRole = async (role: 'Admin' | 'Door staff', events: string[] = []) => {
     await row.getByRole('button', { name: 'Actions for Grace Hopper' }).click();
