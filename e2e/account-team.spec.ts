@@ -327,7 +327,7 @@ test('an admin invites an organizer, who sees no account pages, makes them door 
   await other.close();
 });
 
-test('a new user, confirmed by the sign-up link, changes e-mail and password, and turns on two-factor sign-in', async ({
+test('a new user, confirmed by the sign-up link, changes e-mail and password, turns on two-factor sign-in and adds a passkey', async ({
   browser,
 }) => {
   // ~50 s in a full run here: room for a slower machine.
@@ -446,6 +446,38 @@ test('a new user, confirmed by the sign-up link, changes e-mail and password, an
   await page.getByLabel('Recovery code').fill(recoveryCode);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/manage\/events$/);
+
+  // A passkey (#43), made by Chromium's virtual authenticator (a platform authenticator that keeps its passkeys and
+  // verifies the person, as a laptop's fingerprint reader does): added from the profile, then the person signs in
+  // with it alone, no address or password typed.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  await page.goto('/manage/profile');
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  const addPasskey = page.getByRole('dialog', { name: 'Add a passkey' });
+  await addPasskey.getByRole('textbox', { name: 'Name' }).fill('Ada’s laptop');
+  await expectAccessible(page, 'add a passkey');
+  await addPasskey.getByRole('button', { name: 'Add passkey' }).click();
+  await expect(addPasskey).toBeHidden();
+  const passkeys = page.getByRole('list', { name: 'Passkeys' });
+  await expect(passkeys.getByText('Ada’s laptop')).toBeVisible();
+  await expect(passkeys.getByText('Never used')).toBeVisible();
+  await snapshot(page, 'en-profile-passkeys');
+  await logout(page);
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(page).toHaveURL(/\/manage\/events$/);
+  await page.goto('/manage/profile');
+  await expect(page.getByRole('list', { name: 'Passkeys' }).getByText('Never used')).toBeHidden();
   await context.close();
 });
 

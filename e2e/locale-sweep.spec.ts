@@ -311,6 +311,7 @@ const SCREENS: Screen[] = [
   },
   { name: 'profile', as: 'admin', path: () => '/manage/profile' },
   { name: 'two-factor-set-up', as: 'admin', path: () => '/manage/profile', open: clickButton('Set up') },
+  { name: 'add-passkey', as: 'admin', path: () => '/manage/profile', open: clickButton('Add a passkey') },
   { name: 'account-settings', as: 'admin', path: () => '/account/settings' },
   { name: 'event-defaults', as: 'admin', path: () => '/account/event-defaults' },
   { name: 'taxes-and-fees', as: 'admin', path: () => '/account/taxes-and-fees' },

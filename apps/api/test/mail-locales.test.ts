@@ -167,6 +167,18 @@ const CASES: Case[] = [
     },
   }),
   c({
+    name: 'login changed: a passkey added',
+    template: 'login_changed',
+    data: {
+      change: 'passkey_added',
+      passkey: 'Work laptop',
+      name: 'Grace',
+      old: 'grace@example.test',
+      at: '2026-12-06T10:00:00Z',
+      url: 'http://admitone.test/auth/forgot-password',
+    },
+  }),
+  c({
     name: 'e-mail change',
     template: 'email_change',
     data: {

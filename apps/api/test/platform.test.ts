@@ -93,6 +93,7 @@ describe('platform', () => {
       'POST /api/auth/logout',
       'DELETE /api/users/me/sessions',
       'DELETE /api/users/me/sessions/{id}',
+      'DELETE /api/users/me/passkeys/{id}',
       'DELETE /api/users/{id}/invitation',
       'DELETE /api/organizers/{id}/images/{imageId}',
       'DELETE /api/organizers/{organizerId}/seating-plans/{planId}',

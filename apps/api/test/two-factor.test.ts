@@ -61,7 +61,13 @@ describe('setting up an authenticator app', () => {
   it('gives the secret and its QR address, wants a right first code, then answers ten recovery codes once and mails', async () => {
     const u = await registerUser(ctx.app);
     const off = await call(ctx.app, 'GET', '/api/users/me/two-factor', { token: u.token });
-    expect(off.json().data).toEqual({ totp: false, enabled_at: null, recovery_codes_left: 0, required: false });
+    expect(off.json().data).toEqual({
+      totp: false,
+      passkeys: 0,
+      enabled_at: null,
+      recovery_codes_left: 0,
+      required: false,
+    });
 
     const setup = await call(ctx.app, 'POST', '/api/users/me/two-factor/totp', { token: u.token });
     const { secret, uri } = setup.json().data;
@@ -120,7 +126,7 @@ describe('signing in with a second factor', () => {
     const first = await passwordStep(u.email);
     expect(first.token).toBeNull();
     expect(first.accounts).toEqual([]);
-    expect(first.two_factor).toEqual({ challenge: expect.any(String), verified: false });
+    expect(first.two_factor).toEqual({ challenge: expect.any(String), verified: false, methods: ['totp'] });
     const challenge = first.two_factor!.challenge;
 
     const wrong = await second({ challenge, code: await codeFor(secret, 4) });
@@ -234,7 +240,11 @@ describe('signing in with a second factor', () => {
     const verified = await second({ challenge: first.two_factor!.challenge, code: await codeFor(secret) });
     expect(verified.statusCode).toBe(200);
     expect(verified.json().token).toBeNull();
-    expect(verified.json().two_factor).toEqual({ challenge: first.two_factor!.challenge, verified: true });
+    expect(verified.json().two_factor).toEqual({
+      challenge: first.two_factor!.challenge,
+      verified: true,
+      methods: ['totp'],
+    });
     expect(verified.json().accounts.map((a: { name: string }) => a.name)).toContain('Second Co');
 
     const foreign = await second({

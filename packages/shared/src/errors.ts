@@ -12,6 +12,10 @@ export const ERROR_STATUS = {
   /** An account the person belongs to requires two-factor sign-in: it cannot be turned off. */
   TWO_FACTOR_REQUIRED_BY_ACCOUNT: 409,
   TWO_FACTOR_ALREADY_ON: 409,
+  /** A passkey request (making one, or signing in with one) answered too late or a second time: start again. */
+  PASSKEY_CEREMONY_EXPIRED: 400,
+  /** A person keeps at most PASSKEYS_MAX passkeys. */
+  PASSKEY_LIMIT: 409,
   TWO_FACTOR_NOT_ON: 409,
   /** An admin may reset the second factor only of a person who belongs to no other account and owns none. */
   TWO_FACTOR_RESET_REFUSED: 409,

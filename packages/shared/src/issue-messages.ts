@@ -86,6 +86,11 @@ export const ISSUE_MESSAGES: Record<IssueKey, IssueMessage> = {
     id: 'field.organizers_for_organizer_role_only',
     message: 'Only organizers can be limited to some organizers: admins see everything, door staff work chosen events.',
   },
+  passkey_not_verified: /*i18n*/ {
+    id: 'field.passkey_not_verified',
+    message: 'This passkey could not be checked. Try again, or use another way to sign in.',
+  },
+  passkey_taken: /*i18n*/ { id: 'field.passkey_taken', message: 'This passkey is already added.' },
   must_be_future: /*i18n*/ { id: 'field.must_be_future', message: 'Choose a time in the future.' },
   date_unavailable_for_order: /*i18n*/ {
     id: 'field.date_unavailable_for_order',

@@ -45,6 +45,8 @@ export type IssueKey =
   | 'choose_events'
   | 'box_office_door_staff_only'
   | 'organizers_for_organizer_role_only'
+  | 'passkey_not_verified'
+  | 'passkey_taken'
   | 'promo_code_taken'
   | 'promo_code_format'
   | 'promo_code_too_weak'

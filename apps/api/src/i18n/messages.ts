@@ -34,6 +34,14 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
     id: 'error.two_factor_already_on',
     message: 'Two-factor sign-in is already on. Turn it off first to use another app.',
   },
+  PASSKEY_CEREMONY_EXPIRED: /*i18n*/ {
+    id: 'error.passkey_ceremony_expired',
+    message: 'This passkey request ran out or was already answered. Try again.',
+  },
+  PASSKEY_LIMIT: /*i18n*/ {
+    id: 'error.passkey_limit',
+    message: 'You have as many passkeys as a login may keep. Remove one you no longer use first.',
+  },
   TWO_FACTOR_NOT_ON: /*i18n*/ { id: 'error.two_factor_not_on', message: 'Two-factor sign-in is not on.' },
   TWO_FACTOR_RESET_REFUSED: /*i18n*/ {
     id: 'error.two_factor_reset_refused',

@@ -7,6 +7,7 @@ import { apiKeyRoutes } from './api-keys/api-keys.routes.js';
 import { attendeeRoutes } from './attendees/attendees.routes.js';
 import { auditRoutes } from './audit/audit.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { passkeyRoutes } from './auth/passkey.routes.js';
 import { securityRoutes } from './auth/security.routes.js';
 import { accountAutomationRoutes, automationRoutes } from './automations/automations.routes.js';
 import { publicAutomationRoutes } from './automations/public-automation.routes.js';
@@ -66,6 +67,7 @@ export const routeModules: readonly RouteModule[] = [
   { prefix: '/api', plugin: authRoutes },
   { prefix: '/api', plugin: userRoutes },
   { prefix: '/api', plugin: securityRoutes },
+  { prefix: '/api', plugin: passkeyRoutes },
   { prefix: '/api', plugin: auditRoutes },
   { prefix: '/api', plugin: teamRoutes },
   { prefix: '/api', plugin: accountRoutes },

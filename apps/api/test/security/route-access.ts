@@ -1,4 +1,5 @@
 import {
+  addPasskeyBody,
   affiliateBody,
   allocationBody,
   automationBody,
@@ -40,6 +41,7 @@ import {
   questionBody,
   questionSortBody,
   refundOrderBody,
+  removePasskeyBody,
   seatHoldBody,
   seatingImportBody,
   seatingPlanBody,
@@ -120,6 +122,9 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'POST /api/auth/confirm-sign-up/{token}': { access: 'public' },
   'POST /api/auth/login': { access: 'public' },
   'POST /api/auth/login/two-factor': { access: 'public' },
+  'POST /api/auth/login/two-factor/passkey-options': { access: 'public' },
+  'POST /api/auth/passkey/options': { access: 'public' },
+  'POST /api/auth/passkey': { access: 'public' },
   'POST /api/auth/logout': { access: 'session' },
   'POST /api/auth/forgot-password': { access: 'public' },
   'GET /api/auth/reset-password/{token}': { access: 'public' },
@@ -163,6 +168,28 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'POST /api/users/me/two-factor/recovery-codes': {
     access: 'session',
     body: body(twoFactorPasswordBody, () => ({ current_password: 'wrong but well formed' })),
+  },
+  'GET /api/users/me/passkeys': { access: 'session' },
+  'POST /api/users/me/passkeys/options': { access: 'session' },
+  'POST /api/users/me/passkeys': {
+    access: 'session',
+    body: body(addPasskeyBody, () => ({
+      name: 'Laptop',
+      ceremony: 'not-a-real-ceremony-0000',
+      credential: {
+        id: 'AAAA',
+        rawId: 'AAAA',
+        type: 'public-key',
+        response: { clientDataJSON: 'e30', attestationObject: 'oA' },
+        clientExtensionResults: {},
+      },
+    })),
+  },
+  // No passkey of A has this id: another account's admin is answered as for any id not theirs.
+  'DELETE /api/users/me/passkeys/{id}': {
+    access: 'session',
+    params: { id: () => 987_654 },
+    body: body(removePasskeyBody, () => ({ current_password: 'wrong but well formed' })),
   },
   'GET /api/users/me/sessions': { access: 'session' },
   'DELETE /api/users/me/sessions/{id}': { access: 'session', params: { id: (w) => w.adminSessionId } },

@@ -17,6 +17,8 @@ export const AUDIT_ACTIONS = [
   'auth.two_factor_enabled',
   'auth.two_factor_disabled',
   'auth.recovery_codes_regenerated',
+  'auth.passkey_added',
+  'auth.passkey_removed',
   'member.invited',
   'member.updated',
   'member.invitation_revoked',

@@ -140,8 +140,12 @@ export interface AuthResponse {
    * challenge with a code (`verified`: the code was given, only the account is left to choose). No token and no
    * accounts until then.
    */
-  two_factor?: { challenge: string; verified: boolean };
+  two_factor?: { challenge: string; verified: boolean; methods: SecondFactorMethod[] };
 }
+
+/** The second factors a sign-in may answer its challenge with (a recovery code always works too). */
+export const SECOND_FACTOR_METHODS = ['totp', 'passkey'] as const;
+export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
 
 /** Answer of `GET /api/users/me`: who is calling, in which account, allowed to do what. */
 export interface MeResponse {
@@ -249,7 +253,9 @@ export const authResponseSchema = z.object({
   token: z.string().nullable(),
   user: userSchema,
   accounts: z.array(accountSummarySchema),
-  two_factor: z.object({ challenge: z.string(), verified: z.boolean() }).optional(),
+  two_factor: z
+    .object({ challenge: z.string(), verified: z.boolean(), methods: z.array(z.enum(SECOND_FACTOR_METHODS)) })
+    .optional(),
 }) satisfies z.ZodType<AuthResponse>;
 
 /** `InvitationDto` as a response schema, and `GET /auth/invitation/{token}`'s answer. */

@@ -4,6 +4,7 @@ import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
 import { currentPasswordField } from './auth.js';
 import { oneOf } from './common.js';
+import { passkeySecondFactorField } from './passkeys.js';
 
 /** How many one-time recovery codes a person gets (shown once, each works once). */
 export const RECOVERY_CODE_COUNT = 10;
@@ -40,6 +41,8 @@ export const loginTwoFactorBody = z.object({
   challenge: z.string().min(10).max(200),
   code: totpCodeField.optional(),
   recovery_code: recoveryCodeField.optional(),
+  /** A passkey instead of a code (its ceremony from `POST /auth/login/two-factor/passkey-options`). */
+  passkey: passkeySecondFactorField.optional(),
   account_id: z.number().int().positive().max(LIMITS.ID_MAX).optional(),
 });
 export type LoginTwoFactorBody = z.input<typeof loginTwoFactorBody>;
@@ -48,6 +51,8 @@ export type LoginTwoFactorBody = z.input<typeof loginTwoFactorBody>;
 export interface TwoFactorStatusDto {
   /** An authenticator app is set up and confirmed. */
   totp: boolean;
+  /** Passkeys the person signs in with (each is a second factor, or a sign-in on its own). */
+  passkeys: number;
   enabled_at: string | null;
   /** Recovery codes not used yet. */
   recovery_codes_left: number;
@@ -57,6 +62,7 @@ export interface TwoFactorStatusDto {
 export const twoFactorStatusResponse = oneOf(
   z.object({
     totp: z.boolean(),
+    passkeys: z.number().int(),
     enabled_at: z.string().nullable(),
     recovery_codes_left: z.number().int(),
     required: z.boolean(),

@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 
 import { accounts, users } from './accounts.js';
 import { instant } from './columns.js';
@@ -56,5 +56,55 @@ export const loginChallenges = pgTable(
   (t) => [
     uniqueIndex('login_challenges_token_hash_unique').on(t.token_hash),
     index('login_challenges_user_idx').on(t.user_id),
+  ],
+);
+
+/**
+ * A person's passkeys (WebAuthn credentials): the credential's id and public key (COSE, base64url), the signature
+ * counter the authenticator keeps (0 for those that keep none), and whether it is synced between devices.
+ */
+export const userPasskeys = pgTable(
+  'user_passkeys',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credential_id: text('credential_id').notNull(),
+    public_key: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    backed_up: boolean('backed_up').notNull().default(false),
+    name: text('name').notNull(),
+    created_at: instant('created_at').notNull().defaultNow(),
+    last_used_at: instant('last_used_at'),
+  },
+  (t) => [
+    uniqueIndex('user_passkeys_credential_unique').on(t.credential_id),
+    index('user_passkeys_user_idx').on(t.user_id),
+  ],
+);
+
+/**
+ * A browser's pending passkey request (WebAuthn ceremony): the random challenge it must sign, for a few minutes, used
+ * once. `register`: a signed-in person adds a passkey (`user_id`); `sign_in`: anyone signs in with one;
+ * `second_factor`: the second step of a sign-in with a password (`login_challenge_id`).
+ */
+export const passkeyCeremonies = pgTable(
+  'passkey_ceremonies',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    token_hash: text('token_hash').notNull(),
+    kind: text('kind').$type<'register' | 'sign_in' | 'second_factor'>().notNull(),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    login_challenge_id: integer('login_challenge_id').references(() => loginChallenges.id, { onDelete: 'cascade' }),
+    challenge: text('challenge').notNull(),
+    expires_at: instant('expires_at').notNull(),
+    used_at: instant('used_at'),
+    created_at: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('passkey_ceremonies_token_hash_unique').on(t.token_hash),
+    index('passkey_ceremonies_expires_idx').on(t.expires_at),
   ],
 );

@@ -68,6 +68,24 @@ const M = {
     message:
       'On {when} (UTC) {by}, an admin of {account}, reset the two-factor sign-in of your AdmitOne login {email}. You were signed out everywhere; sign in with your password and set up an authenticator app again.',
   },
+  passkeyAddedSubject: /*i18n*/ {
+    id: 'mail.login_changed.passkey_added_subject',
+    message: 'A passkey was added to your AdmitOne login',
+  },
+  passkeyAddedBody: /*i18n*/ {
+    id: 'mail.login_changed.passkey_added_body',
+    message:
+      'On {when} (UTC) the passkey "{passkey}" was added to your AdmitOne login {email}. It signs you in on its own, or as the second step after your password.',
+  },
+  passkeyRemovedSubject: /*i18n*/ {
+    id: 'mail.login_changed.passkey_removed_subject',
+    message: 'A passkey was removed from your AdmitOne login',
+  },
+  passkeyRemovedBody: /*i18n*/ {
+    id: 'mail.login_changed.passkey_removed_body',
+    message:
+      'On {when} (UTC) the passkey "{passkey}" was removed from your AdmitOne login {email}. It no longer signs you in.',
+  },
   notYou: /*i18n*/ {
     id: 'mail.login_changed.not_you',
     message:
@@ -90,7 +108,9 @@ export type LoginChange =
   | 'two_factor_off'
   | 'recovery_codes'
   | 'recovery_code_used'
-  | 'two_factor_reset';
+  | 'two_factor_reset'
+  | 'passkey_added'
+  | 'passkey_removed';
 
 export interface LoginChangedData {
   change: LoginChange;
@@ -108,6 +128,8 @@ export interface LoginChangedData {
   /** Two-factor reset: the admin who did it, and in which account. */
   by?: string;
   account?: string;
+  /** Passkey added or removed: its name. */
+  passkey?: string;
   /** Password change: the API keys the person made that still work (a key outlives the password). */
   api_keys?: { name: string; prefix: string; account: string; created_at: string }[];
 }
@@ -120,6 +142,8 @@ const TEXTS: Record<LoginChange, [typeof M.passwordSubject, typeof M.passwordBod
   recovery_codes: [M.recoveryCodesSubject, M.recoveryCodesBody],
   recovery_code_used: [M.recoveryCodeUsedSubject, M.recoveryCodeUsedBody],
   two_factor_reset: [M.twoFactorResetSubject, M.twoFactorResetBody],
+  passkey_added: [M.passkeyAddedSubject, M.passkeyAddedBody],
+  passkey_removed: [M.passkeyRemovedSubject, M.passkeyRemovedBody],
 };
 
 const whenOf = (locale: Locale, iso: string) =>
@@ -136,6 +160,7 @@ export function loginChangedMail(locale: Locale, d: LoginChangedData): RenderedM
     left: d.left ?? 0,
     by: d.by ?? '',
     account: d.account ?? '',
+    passkey: d.passkey ?? '',
   };
   const [subjectOf, bodyOf] = TEXTS[d.change];
   const subject = translate(locale, subjectOf);

@@ -9,7 +9,7 @@ import type { Clock } from '../../shared/clock.js';
 import { DomainError } from '../../shared/errors.js';
 import { sanitizeRichText } from '../../shared/html.js';
 import { type AuditActor, changesOf, recordAudit } from '../audit/audit.js';
-import { confirmedTotpOf } from '../auth/two-factor.js';
+import { secondFactorsOf } from '../auth/two-factor.js';
 
 type AccountRow = typeof accounts.$inferSelect;
 
@@ -73,7 +73,9 @@ export async function updateAccount(
     if (input.api_version !== undefined) changes.api_version = input.api_version;
     if (input.require_two_factor !== undefined) {
       // An admin cannot require what they do not have themselves: they would be shut out of this very screen.
-      if (input.require_two_factor && !row.require_two_factor && !(await confirmedTotpOf(tx, actor.userId ?? 0)))
+      const own =
+        input.require_two_factor && !row.require_two_factor ? await secondFactorsOf(tx, actor.userId ?? 0) : null;
+      if (own && !own.totp && !own.passkeys)
         throw new DomainError('VALIDATION_FAILED', { fields: { require_two_factor: [{ key: 'two_factor_first' }] } });
       changes.require_two_factor = input.require_two_factor;
     }

@@ -4,6 +4,9 @@ import {
   invitationResponse,
   loginBody,
   loginTwoFactorBody,
+  passkeyOptionsForChallengeBody,
+  passkeyOptionsResponse,
+  passkeySignInBody,
   registerBody,
   resetLinkResponse,
   resetPasswordBody,
@@ -23,6 +26,7 @@ import { answerFloor } from '../../shared/answer-floor.js';
 import { acceptInvitation, getInvitation } from '../users/invitations.js';
 import { confirmSignUp } from './confirm-sign-up.js';
 import { login } from './login.js';
+import { finishPasskeySignIn, startPasskeySecondFactor, startPasskeySignIn } from './passkey-sign-in.js';
 import { checkResetToken, requestPasswordReset, resetPassword } from './password-reset.js';
 import { requestSignUp } from './register.js';
 import { clientOf } from './session-client.js';
@@ -159,6 +163,52 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     },
     async (req) =>
       passChallenge({ db, clock, jobs: deps.jobs, appUrl: deps.config.appUrl, client: client(req) }, req.body),
+  );
+
+  app.post(
+    '/auth/login/two-factor/passkey-options',
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary:
+          "A sign-in's second step with a passkey: the options for navigator.credentials.get() with the person's passkeys, tied to the challenge",
+        body: passkeyOptionsForChallengeBody,
+        response: { 200: passkeyOptionsResponse },
+      },
+    },
+    async (req) => ({
+      data: await startPasskeySecondFactor({ db, clock, appUrl: deps.config.appUrl }, req.body.challenge),
+    }),
+  );
+
+  app.post(
+    '/auth/passkey/options',
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: 'Sign in with a passkey, no password: the options for navigator.credentials.get()',
+        response: { 200: passkeyOptionsResponse },
+      },
+    },
+    async () => ({ data: await startPasskeySignIn({ db, clock, appUrl: deps.config.appUrl }) }),
+  );
+
+  app.post(
+    '/auth/passkey',
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary:
+          'Sign in with the passkey the browser answered with (then account_id through /auth/login/two-factor, when the person has several accounts)',
+        body: passkeySignInBody,
+        response: { 200: authResponseSchema },
+      },
+    },
+    async (req) =>
+      finishPasskeySignIn({ db, clock, jobs: deps.jobs, appUrl: deps.config.appUrl, client: client(req) }, req.body),
   );
 
   app.post(

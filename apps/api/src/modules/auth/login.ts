@@ -7,7 +7,7 @@ import { findUserByEmail, membershipsOf, toUserDto } from '../users/users.reposi
 import { assertNotLocked, clearLoginFailures, recordLoginFailure } from './login-throttle.js';
 import { verifyPassword } from './passwords.js';
 import { createSession, type SessionClient } from './sessions.repository.js';
-import { confirmedTotpOf } from './two-factor.js';
+import { secondFactorsOf } from './two-factor.js';
 import { openChallenge } from './two-factor-login.js';
 
 /**
@@ -38,7 +38,8 @@ export async function login(
   } else if (accounts.length === 1) {
     accountId = accounts[0]!.id;
   }
-  if (await confirmedTotpOf(deps.db, user.id)) return openChallenge(deps.db, user, accountId ?? null, now);
+  const factors = await secondFactorsOf(deps.db, user.id);
+  if (factors.totp || factors.passkeys) return openChallenge(deps.db, user, accountId ?? null, now, factors);
   if (accountId === undefined) return { token: null, user: toUserDto(user), accounts };
   const token = await deps.db.transaction((tx) => createSession(tx, user.id, accountId, now, deps.client ?? null));
   return { token, user: toUserDto(user), accounts };

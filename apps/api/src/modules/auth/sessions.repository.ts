@@ -2,7 +2,7 @@ import { SESSION_TTL_DAYS } from '@admitone/shared';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 
 import type { Executor } from '../../db/client.js';
-import { accounts, accountUsers, sessions, users, userTotp } from '../../db/schema/index.js';
+import { accounts, accountUsers, sessions, userPasskeys, users, userTotp } from '../../db/schema/index.js';
 import { hashToken, newToken } from '../../shared/tokens.js';
 import { recordAudit } from '../audit/audit.js';
 import { callerColumns, callerJoins } from '../users/users.repository.js';
@@ -17,7 +17,7 @@ export async function findSessionByToken(db: Executor, token: string, now: Date)
       session: { id: sessions.id, account_id: sessions.account_id, last_used_at: sessions.last_used_at },
       ...callerColumns,
       // The account requires two-factor sign-in and the person has no confirmed app.
-      two_factor_missing: sql<boolean>`${accounts.require_two_factor} and not exists (select 1 from ${userTotp} where ${userTotp.user_id} = ${users.id} and ${userTotp.confirmed_at} is not null)`,
+      two_factor_missing: sql<boolean>`${accounts.require_two_factor} and not exists (select 1 from ${userTotp} where ${userTotp.user_id} = ${users.id} and ${userTotp.confirmed_at} is not null) and not exists (select 1 from ${userPasskeys} where ${userPasskeys.user_id} = ${users.id})`,
     })
     .from(sessions)
     .innerJoin(users, on.user)

@@ -1,6 +1,7 @@
 import {
   type AuthResponse,
   type LoginTwoFactorBody,
+  type SecondFactorMethod,
   TWO_FACTOR_CHALLENGE_ATTEMPTS,
   TWO_FACTOR_CHALLENGE_MINUTES,
 } from '@admitone/shared';
@@ -15,8 +16,9 @@ import { hashToken, newToken } from '../../shared/tokens.js';
 import { enqueueLoginChanged } from '../users/profile.js';
 import { findUserById, membershipsOf, toUserDto, type UserRow } from '../users/users.repository.js';
 import { assertNotLocked, clearLoginFailures, recordLoginFailure } from './login-throttle.js';
+import { passkeyAnswersChallenge } from './passkey-sign-in.js';
 import { createSession, type SessionClient } from './sessions.repository.js';
-import { acceptTotpCode, useRecoveryCode } from './two-factor.js';
+import { acceptTotpCode, secondFactorsOf, useRecoveryCode } from './two-factor.js';
 
 export interface TwoFactorLoginDeps {
   db: Db;
@@ -35,6 +37,7 @@ export async function openChallenge(
   user: UserRow,
   accountId: number | null,
   now: Date,
+  factors: { totp: boolean; passkeys: number },
 ): Promise<AuthResponse> {
   const token = newToken();
   await db.insert(loginChallenges).values({
@@ -44,8 +47,19 @@ export async function openChallenge(
     created_at: now,
     expires_at: new Date(now.getTime() + TWO_FACTOR_CHALLENGE_MINUTES * 60_000),
   });
-  return { token: null, user: toUserDto(user), accounts: [], two_factor: { challenge: token, verified: false } };
+  return {
+    token: null,
+    user: toUserDto(user),
+    accounts: [],
+    two_factor: { challenge: token, verified: false, methods: methodsOf(factors) },
+  };
 }
+
+/** The second factors a challenge may be answered with, as the sign-in page offers them. */
+const methodsOf = (f: { totp: boolean; passkeys: number }): SecondFactorMethod[] => [
+  ...(f.totp ? (['totp'] as const) : []),
+  ...(f.passkeys ? (['passkey'] as const) : []),
+];
 
 const expired = () => new DomainError('TWO_FACTOR_CHALLENGE_EXPIRED');
 
@@ -79,7 +93,16 @@ export async function passChallenge(deps: TwoFactorLoginDeps, input: LoginTwoFac
   if (wanted !== null && !accounts.some((a) => a.id === wanted))
     throw new DomainError('VALIDATION_FAILED', { fields: { account_id: [{ key: 'not_found_choice' }] } });
   if (wanted === null)
-    return { token: null, user: toUserDto(user), accounts, two_factor: { challenge: input.challenge, verified: true } };
+    return {
+      token: null,
+      user: toUserDto(user),
+      accounts,
+      two_factor: {
+        challenge: input.challenge,
+        verified: true,
+        methods: methodsOf(await secondFactorsOf(deps.db, user.id)),
+      },
+    };
 
   const token = await deps.db.transaction(async (tx) => {
     const used = await tx
@@ -101,9 +124,15 @@ async function verifySecondFactor(
   input: LoginTwoFactorBody,
   now: Date,
 ) {
-  const field = input.recovery_code !== undefined && input.code === undefined ? 'recovery_code' : 'code';
+  const field = input.passkey
+    ? 'passkey'
+    : input.recovery_code !== undefined && input.code === undefined
+      ? 'recovery_code'
+      : 'code';
   let ok = false;
-  if (input.code !== undefined) {
+  if (input.passkey) {
+    ok = await passkeyAnswersChallenge(deps, challengeId, user.id, input.passkey, now);
+  } else if (input.code !== undefined) {
     ok = await acceptTotpCode(deps.db, user.id, String(input.code), now, 'confirmed');
   } else if (input.recovery_code !== undefined) {
     const outboxId = await deps.db.transaction(async (tx) => {
@@ -122,7 +151,8 @@ async function verifySecondFactor(
       .set({ attempts: sql`${loginChallenges.attempts} + 1` })
       .where(eq(loginChallenges.id, challengeId));
     await recordLoginFailure(deps.db, user.email, now);
-    throw new DomainError('VALIDATION_FAILED', { fields: { [field]: [{ key: 'wrong_code' }] } });
+    const key = field === 'passkey' ? 'passkey_not_verified' : 'wrong_code';
+    throw new DomainError('VALIDATION_FAILED', { fields: { [field]: [{ key }] } });
   }
   await clearLoginFailures(deps.db, user.email);
   await deps.db

@@ -11,7 +11,7 @@ import {
 import { and, count, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 
 import type { Executor } from '../../db/client.js';
-import { accounts, accountUsers, recoveryCodes, userTotp } from '../../db/schema/index.js';
+import { accounts, accountUsers, recoveryCodes, userPasskeys, userTotp } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
 import { hashToken } from '../../shared/tokens.js';
 import { recordPersonAudit } from '../audit/audit.js';
@@ -25,13 +25,13 @@ const ISSUER = 'AdmitOne';
 /** Recovery codes are drawn from these: no 0/o, 1/l, so a code read off paper is typed right. */
 const CODE_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 
-async function loadUser(db: Executor, userId: number): Promise<UserRow> {
+export async function loadUser(db: Executor, userId: number): Promise<UserRow> {
   const user = await findUserById(db, userId);
   if (!user) throw new DomainError('NOT_FOUND');
   return user;
 }
 
-async function assertPassword(user: UserRow, password: string) {
+export async function assertPassword(user: UserRow, password: string) {
   if (!(await verifyPassword(user.password_hash, password)))
     throw new DomainError('VALIDATION_FAILED', { fields: { current_password: [{ key: 'wrong_password' }] } });
 }
@@ -49,7 +49,7 @@ export async function confirmedTotpOf(db: Executor, userId: number) {
 }
 
 /** Whether an active membership of the person is in an account that requires two-factor sign-in. */
-async function requiredForUser(db: Executor, userId: number): Promise<boolean> {
+export async function requiredForUser(db: Executor, userId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: accounts.id })
     .from(accountUsers)
@@ -61,16 +61,35 @@ async function requiredForUser(db: Executor, userId: number): Promise<boolean> {
   return row !== undefined;
 }
 
-export async function twoFactorStatus(db: Executor, userId: number): Promise<TwoFactorStatusDto> {
-  const totp = await confirmedTotpOf(db, userId);
+/** How many passkeys the person has (each is a second factor). */
+async function passkeysOfUser(db: Executor, userId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(userPasskeys).where(eq(userPasskeys.user_id, userId));
+  return row?.n ?? 0;
+}
+
+/** Recovery codes the person has not used. */
+export async function recoveryCodesLeft(db: Executor, userId: number): Promise<number> {
   const [left] = await db
     .select({ n: count() })
     .from(recoveryCodes)
     .where(and(eq(recoveryCodes.user_id, userId), isNull(recoveryCodes.used_at)));
+  return left?.n ?? 0;
+}
+
+/** Whether the person signs in with a second factor: a confirmed authenticator app, or a passkey. */
+export async function secondFactorsOf(db: Executor, userId: number): Promise<{ totp: boolean; passkeys: number }> {
+  const [totp, passkeys] = await Promise.all([confirmedTotpOf(db, userId), passkeysOfUser(db, userId)]);
+  return { totp: totp !== null, passkeys };
+}
+
+export async function twoFactorStatus(db: Executor, userId: number): Promise<TwoFactorStatusDto> {
+  const totp = await confirmedTotpOf(db, userId);
+  const passkeys = await passkeysOfUser(db, userId);
   return {
     totp: totp !== null,
+    passkeys,
     enabled_at: totp?.confirmed_at?.toISOString() ?? null,
-    recovery_codes_left: totp ? (left?.n ?? 0) : 0,
+    recovery_codes_left: totp || passkeys ? await recoveryCodesLeft(db, userId) : 0,
     required: await requiredForUser(db, userId),
   };
 }
@@ -95,13 +114,22 @@ export async function startTotpSetup(deps: Pick<ProfileDeps, 'db'>, userId: numb
   return { secret, uri: totpUri(ISSUER, user.email, secret) };
 }
 
-/** Ten fresh recovery codes in place of any before (inside the caller's transaction); returned as printed. */
-async function replaceRecoveryCodes(tx: Executor, userId: number, now: Date): Promise<string[]> {
-  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => {
+/**
+ * Ten fresh recovery codes in place of any before (inside the caller's transaction); returned as printed. `howMany`
+ * 0: none (the last second factor went).
+ */
+export async function replaceRecoveryCodes(
+  tx: Executor,
+  userId: number,
+  now: Date,
+  howMany = RECOVERY_CODE_COUNT,
+): Promise<string[]> {
+  const codes = Array.from({ length: howMany }, () => {
     const raw = Array.from({ length: 10 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
     return `${raw.slice(0, 5)}-${raw.slice(5)}`;
   });
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.user_id, userId));
+  if (!codes.length) return codes;
   await tx
     .insert(recoveryCodes)
     .values(codes.map((c) => ({ user_id: userId, code_hash: hashToken(c.replace('-', '')), created_at: now })));
@@ -187,15 +215,20 @@ export async function confirmTotp(
   return { codes };
 }
 
-/** Turns two-factor sign-in off (the password again), unless an account of the person requires it. */
+/**
+ * Turns the authenticator app off (the password again). With no passkey left that is two-factor sign-in off, refused
+ * where an account of the person requires it, and the recovery codes go too; passkeys keep them.
+ */
 export async function disableTwoFactor(deps: ProfileDeps, userId: number, input: TwoFactorPasswordBody): Promise<void> {
   const user = await loadUser(deps.db, userId);
   await assertPassword(user, input.current_password);
   const now = deps.clock.now();
   const outboxId = await deps.db.transaction(async (tx) => {
     if (!(await confirmedTotpOf(tx, userId))) throw new DomainError('TWO_FACTOR_NOT_ON');
-    if (await requiredForUser(tx, userId)) throw new DomainError('TWO_FACTOR_REQUIRED_BY_ACCOUNT');
-    await removeSecondFactors(tx, userId);
+    const passkeys = await passkeysOfUser(tx, userId);
+    if (!passkeys && (await requiredForUser(tx, userId))) throw new DomainError('TWO_FACTOR_REQUIRED_BY_ACCOUNT');
+    await tx.delete(userTotp).where(eq(userTotp.user_id, userId));
+    if (!passkeys) await tx.delete(recoveryCodes).where(eq(recoveryCodes.user_id, userId));
     await recordPersonAudit(tx, userId, { action: 'auth.two_factor_disabled' }, now);
     return enqueueLoginChanged(tx, deps, user, { change: 'two_factor_off' }, now);
   });
@@ -212,7 +245,8 @@ export async function regenerateRecoveryCodes(
   await assertPassword(user, input.current_password);
   const now = deps.clock.now();
   const { codes, outboxId } = await deps.db.transaction(async (tx) => {
-    if (!(await confirmedTotpOf(tx, userId))) throw new DomainError('TWO_FACTOR_NOT_ON');
+    const factors = await secondFactorsOf(tx, userId);
+    if (!factors.totp && !factors.passkeys) throw new DomainError('TWO_FACTOR_NOT_ON');
     const codes = await replaceRecoveryCodes(tx, userId, now);
     await recordPersonAudit(tx, userId, { action: 'auth.recovery_codes_regenerated' }, now);
     return { codes, outboxId: await enqueueLoginChanged(tx, deps, user, { change: 'recovery_codes' }, now) };
@@ -221,8 +255,9 @@ export async function regenerateRecoveryCodes(
   return { codes };
 }
 
-/** Removes the person's app and recovery codes (inside the caller's transaction). */
+/** Removes the person's app, passkeys and recovery codes (inside the caller's transaction). */
 export async function removeSecondFactors(tx: Executor, userId: number) {
   await tx.delete(userTotp).where(eq(userTotp.user_id, userId));
+  await tx.delete(userPasskeys).where(eq(userPasskeys.user_id, userId));
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.user_id, userId));
 }

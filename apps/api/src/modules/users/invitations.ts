@@ -27,7 +27,7 @@ import { actorOf, recordAudit } from '../audit/audit.js';
 import { assertStrongPassword, personalWords } from '../auth/password-policy.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { createSession, type SessionClient } from '../auth/sessions.repository.js';
-import { confirmedTotpOf } from '../auth/two-factor.js';
+import { secondFactorsOf } from '../auth/two-factor.js';
 import { openChallenge } from '../auth/two-factor-login.js';
 import { setMembershipEvents, setMembershipOrganizers } from './membership-events.js';
 import { getMember } from './team.js';
@@ -326,8 +326,9 @@ export async function acceptInvitation(
         .where(eq(users.id, row.user.id));
     }
     const [user] = await tx.select().from(users).where(eq(users.id, row.user.id));
-    if (existing && (await confirmedTotpOf(tx, row.user.id)))
-      return openChallenge(tx, user!, row.membership.account_id, now);
+    const factors = existing ? await secondFactorsOf(tx, row.user.id) : null;
+    if (factors && (factors.totp || factors.passkeys))
+      return openChallenge(tx, user!, row.membership.account_id, now, factors);
     const sessionToken = await createSession(tx, row.user.id, row.membership.account_id, now, deps.client ?? null);
     return { token: sessionToken, user: toUserDto(user!), accounts: await membershipsOf(tx, row.user.id, 'ACTIVE') };
   });

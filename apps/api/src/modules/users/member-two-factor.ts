@@ -6,7 +6,7 @@ import type { AuthContext } from '../../plugins/auth.js';
 import { DomainError } from '../../shared/errors.js';
 import { actorOf, recordAudit } from '../audit/audit.js';
 import { revokeUserSessions } from '../auth/sessions.repository.js';
-import { confirmedTotpOf, removeSecondFactors } from '../auth/two-factor.js';
+import { removeSecondFactors, secondFactorsOf } from '../auth/two-factor.js';
 import { enqueueLoginChanged, type ProfileDeps } from './profile.js';
 import { getMember } from './team.js';
 import { findUserById } from './users.repository.js';
@@ -44,7 +44,8 @@ export async function resetMemberTwoFactor(
       )
       .limit(1);
     if (elsewhere) throw new DomainError('TWO_FACTOR_RESET_REFUSED');
-    if (!(await confirmedTotpOf(tx, userId))) throw new DomainError('TWO_FACTOR_NOT_ON');
+    const factors = await secondFactorsOf(tx, userId);
+    if (!factors.totp && !factors.passkeys) throw new DomainError('TWO_FACTOR_NOT_ON');
     const user = await findUserById(tx, userId);
     await removeSecondFactors(tx, userId);
     await revokeUserSessions(tx, userId, now);

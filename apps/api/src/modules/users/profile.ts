@@ -81,7 +81,8 @@ export async function enqueueLoginChanged(
   deps: { appUrl: string },
   user: UserRow,
   change:
-    | { change: Exclude<LoginChange, 'email' | 'recovery_code_used' | 'two_factor_reset'> }
+    | { change: Exclude<LoginChange, 'email' | 'recovery_code_used' | 'two_factor_reset' | `passkey_${string}`> }
+    | { change: 'passkey_added' | 'passkey_removed'; passkey: string }
     | { change: 'email'; new: string }
     | { change: 'recovery_code_used'; left: number }
     | { change: 'two_factor_reset'; by: string; account: string },

@@ -2,7 +2,7 @@ import type { MembershipStatus, Role } from '@admitone/shared';
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 
 import type { Executor } from '../../db/client.js';
-import { accountUsers, users, userTotp } from '../../db/schema/index.js';
+import { accountUsers, userPasskeys, users, userTotp } from '../../db/schema/index.js';
 import { likePattern, offsetOf, type PageRequest } from '../../shared/pagination.js';
 
 const memberColumns = {
@@ -13,7 +13,7 @@ const memberColumns = {
     email: users.email,
     email_verified_at: users.email_verified_at,
     has_password: sql<boolean>`${users.password_hash} is not null`,
-    two_factor: sql<boolean>`exists (select 1 from ${userTotp} where ${userTotp.user_id} = ${users.id} and ${userTotp.confirmed_at} is not null)`,
+    two_factor: sql<boolean>`(exists (select 1 from ${userTotp} where ${userTotp.user_id} = ${users.id} and ${userTotp.confirmed_at} is not null) or exists (select 1 from ${userPasskeys} where ${userPasskeys.user_id} = ${users.id}))`,
   },
 };
 

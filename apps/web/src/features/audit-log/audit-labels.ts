@@ -10,6 +10,8 @@ export const ACTION_LABELS: Record<AuditAction, MessageDescriptor> = {
   'auth.two_factor_enabled': msg`Turned on two-factor sign-in`,
   'auth.two_factor_disabled': msg`Turned off two-factor sign-in`,
   'auth.recovery_codes_regenerated': msg`Made new recovery codes`,
+  'auth.passkey_added': msg`Added a passkey`,
+  'auth.passkey_removed': msg`Removed a passkey`,
   'member.invited': msg`Invited a member`,
   'member.updated': msg`Changed a member`,
   'member.invitation_revoked': msg`Revoked an invitation`,
@@ -39,6 +41,8 @@ export const ACTION_GROUPS: readonly { label: MessageDescriptor; actions: readon
       'auth.two_factor_enabled',
       'auth.two_factor_disabled',
       'auth.recovery_codes_regenerated',
+      'auth.passkey_added',
+      'auth.passkey_removed',
     ],
   },
   {

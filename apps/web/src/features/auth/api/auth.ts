@@ -8,6 +8,9 @@ import type {
   LoginBody,
   LoginTwoFactorBody,
   One,
+  PasskeyOptionsDto,
+  PasskeyOptionsForChallengeBody,
+  PasskeySignInBody,
   RegisterBody,
   ResetLinkDto,
   ResetPasswordBody,
@@ -24,6 +27,16 @@ export const login = (body: LoginBody) => api.post<AuthResponse>('/auth/login', 
  * choose from (then the same call again with the challenge and `account_id`, no code).
  */
 export const loginTwoFactor = (body: LoginTwoFactorBody) => api.post<AuthResponse>('/auth/login/two-factor', body);
+/** A passkey as the second step: a ceremony for the person's passkeys, tied to the challenge (then loginTwoFactor). */
+export const passkeyOptionsForChallenge = (body: PasskeyOptionsForChallengeBody) =>
+  api.post<One<PasskeyOptionsDto>>('/auth/login/two-factor/passkey-options', body).then((r) => r.data);
+/** Signing in with a passkey alone: a ceremony any passkey of this site answers (the browser offers the person's). */
+export const passkeySignInOptions = () => api.post<One<PasskeyOptionsDto>>('/auth/passkey/options').then((r) => r.data);
+/**
+ * Signs in with the passkey's answer: like `login`, the token, or for a person of several accounts a passed challenge
+ * to choose one with (through `loginTwoFactor`, with `account_id`).
+ */
+export const passkeySignIn = (body: PasskeySignInBody) => api.post<AuthResponse>('/auth/passkey', body);
 /** Starts a sign-up: the same answer whether or not the address has a login (the mail says which). */
 export const register = (body: RegisterBody) => api.post<{ message: string }>('/auth/register', body);
 /** Finishes a sign-up with the mailed link: answered like a login (the client stores the token). */

@@ -1,4 +1,8 @@
-import { type AcceptInvitationExistingUserBody, acceptInvitationExistingUserBody } from '@admitone/shared';
+import {
+  type AcceptInvitationExistingUserBody,
+  acceptInvitationExistingUserBody,
+  type AuthResponse,
+} from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -26,7 +30,7 @@ export function AcceptInvitationExistingUserForm({ token, email, account }: Acce
   const accept = useAcceptInvitation(token);
   const finishLogin = useFinishLogin();
   const [error, setError] = useState<unknown>(null);
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [twoFactor, setTwoFactor] = useState<AuthResponse['two_factor'] | null>(null);
   const validate = useSchemaValidation<AcceptInvitationExistingUserBody>(acceptInvitationExistingUserBody);
   const form = useForm<AcceptInvitationExistingUserBody>({ initialValues: { current_password: '' }, validate });
 
@@ -34,7 +38,7 @@ export function AcceptInvitationExistingUserForm({ token, email, account }: Acce
     setError(null);
     accept.mutate(values, {
       onSuccess: (response) => {
-        if (response.two_factor) setChallenge(response.two_factor.challenge);
+        if (response.two_factor) setTwoFactor(response.two_factor);
         else finishLogin('/manage/events');
       },
       onError: (e) => {
@@ -43,18 +47,19 @@ export function AcceptInvitationExistingUserForm({ token, email, account }: Acce
     });
   };
 
-  if (challenge) {
+  if (twoFactor) {
     return (
       <TwoFactorStep
-        challenge={challenge}
+        challenge={twoFactor.challenge}
+        methods={twoFactor.methods}
         to="/manage/events"
         headingOrder={2}
         onBack={() => {
-          setChallenge(null);
+          setTwoFactor(null);
           setError(null);
         }}
         onExpired={(e) => {
-          setChallenge(null);
+          setTwoFactor(null);
           form.setFieldValue('current_password', '');
           setError(e);
         }}

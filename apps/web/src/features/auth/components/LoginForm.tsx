@@ -1,4 +1,4 @@
-import type { AccountSummaryDto, LoginBody } from '@admitone/shared';
+import type { AccountSummaryDto, AuthResponse, LoginBody } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -11,21 +11,26 @@ import { SignInLink } from '../../../lib/sign-in-navigation';
 import { useLogin } from '../api/auth';
 import { useFinishLogin } from '../hooks/useFinishLogin';
 import { AuthHeading } from './AuthHeading';
+import { PasskeySignIn } from './PasskeySignIn';
+import type { TwoFactorLoginProps } from './TwoFactorLogin';
 import { TwoFactorStep } from './TwoFactorStep';
 
 // Only for people in several accounts, after they log in: not part of the login page's first download.
 const AccountChooser = lazy(() => import('./AccountChooser').then((m) => ({ default: m.AccountChooser })));
 
+/** The sign-in's second step: its challenge, how it may be answered, or the accounts left to choose from. */
+type SecondStep = Pick<TwoFactorLoginProps, 'challenge' | 'methods' | 'accounts'>;
+
 /**
- * E-mail and password; then, for a person with two-factor sign-in, a code; asks which account to use when the user
- * belongs to several.
+ * E-mail and password; then, for a person with two-factor sign-in, a code or a passkey; asks which account to use when
+ * the user belongs to several. Or a passkey alone, then the account.
  */
 export function LoginForm() {
   const { t, i18n } = useLingui();
   const login = useLogin();
   const finishLogin = useFinishLogin();
   const [choice, setChoice] = useState<{ credentials: LoginBody; accounts: AccountSummaryDto[] } | null>(null);
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [second, setSecond] = useState<SecondStep | null>(null);
   const [error, setError] = useState<unknown>(null);
   const form = useForm<LoginBody>({ initialValues: { email: '', password: '' } });
 
@@ -44,7 +49,8 @@ export function LoginForm() {
     login.mutate(body, {
       onSuccess: async (response) => {
         if (response.token) return finishLogin();
-        if (response.two_factor) setChallenge(response.two_factor.challenge);
+        if (response.two_factor)
+          setSecond({ challenge: response.two_factor.challenge, methods: response.two_factor.methods });
         else if (response.accounts.length > 1) setChoice({ credentials: body, accounts: response.accounts });
         else setError(new Error('no account'));
       },
@@ -54,16 +60,25 @@ export function LoginForm() {
     });
   };
 
-  if (challenge) {
+  // A passkey is both steps: the token, or (in several accounts) the choice with the challenge it passed.
+  const passkeySignedIn = (response: AuthResponse) => {
+    setError(null);
+    if (response.token) return finishLogin();
+    if (response.two_factor?.verified && response.accounts.length > 1)
+      setSecond({ challenge: response.two_factor.challenge, accounts: response.accounts });
+    else setError(new Error('no account'));
+  };
+
+  if (second) {
     return (
       <TwoFactorStep
-        challenge={challenge}
+        {...second}
         onBack={() => {
-          setChallenge(null);
+          setSecond(null);
           setError(null);
         }}
         onExpired={(e) => {
-          setChallenge(null);
+          setSecond(null);
           form.setFieldValue('password', '');
           setError(e);
         }}
@@ -116,16 +131,19 @@ export function LoginForm() {
           <Button type="submit" fullWidth size="md" loading={login.isPending}>
             <Trans>Log in</Trans>
           </Button>
-          <Text ta="center" size="sm">
-            <Trans>
-              Don't have an account?{' '}
-              <Anchor component={SignInLink} to="/auth/register" fw={600}>
-                Sign up
-              </Anchor>
-            </Trans>
-          </Text>
         </Stack>
       </form>
+      <Stack gap="md" mt="md">
+        <PasskeySignIn onSignedIn={passkeySignedIn} />
+        <Text ta="center" size="sm">
+          <Trans>
+            Don't have an account?{' '}
+            <Anchor component={SignInLink} to="/auth/register" fw={600}>
+              Sign up
+            </Anchor>
+          </Trans>
+        </Text>
+      </Stack>
     </>
   );
 }

@@ -68,8 +68,8 @@ export function ProfilePage() {
             title={<Trans>Two-factor sign-in</Trans>}
             description={
               <Trans>
-                Logging in asks for a code from an app on your phone as well as your password, so a stolen password
-                alone is not enough.
+                Logging in asks for a second step after your password: a code from an app on your phone, or a passkey. A
+                stolen password alone is then not enough.
               </Trans>
             }
             anchor="two-factor"

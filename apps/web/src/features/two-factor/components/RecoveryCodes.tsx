@@ -12,10 +12,18 @@ interface RecoveryCodesProps {
   /** The closing button's words ("Done" unless given). */
   doneLabel?: ReactNode;
   doneLoading?: boolean;
+  /** What the codes stand in for (the authenticator app unless given: a passkey's set-up says so). */
+  reason?: ReactNode;
 }
 
 /** Fresh recovery codes, shown this once: to copy or download, and a box to tick before going on. */
-export function RecoveryCodes({ codes, onDone, doneLabel = <Trans>Done</Trans>, doneLoading }: RecoveryCodesProps) {
+export function RecoveryCodes({
+  codes,
+  onDone,
+  doneLabel = <Trans>Done</Trans>,
+  doneLoading,
+  reason,
+}: RecoveryCodesProps) {
   const { t } = useLingui();
   const [saved, setSaved] = useState(false);
   // They replace the form that made them (its button had focus): focus goes to them, read out first.
@@ -30,10 +38,12 @@ export function RecoveryCodes({ codes, onDone, doneLabel = <Trans>Done</Trans>, 
   return (
     <Stack gap="md">
       <ShownOnceWarning title={t`Save your recovery codes now`}>
-        <Trans>
-          If you lose your phone, each code signs you in once instead of a code from the app. They are shown only this
-          once: keep them somewhere safe, such as a password manager.
-        </Trans>
+        {reason ?? (
+          <Trans>
+            If you lose your phone, each code signs you in once instead of a code from the app. They are shown only this
+            once: keep them somewhere safe, such as a password manager.
+          </Trans>
+        )}
       </ShownOnceWarning>
       <Box
         component="ol"

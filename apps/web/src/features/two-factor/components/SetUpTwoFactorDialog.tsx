@@ -5,8 +5,15 @@ import { useState } from 'react';
 import { AppModal } from '../../../components/AppModal';
 import { TwoFactorSetup } from './TwoFactorSetup';
 
+interface SetUpTwoFactorDialogProps {
+  opened: boolean;
+  /** Two-factor sign-in is already on with passkeys: this adds the authenticator app to them. */
+  appOnly?: boolean;
+  onClose: () => void;
+}
+
 /** The profile's set-up: the app and its first code, then the recovery codes (it stays open until they are saved). */
-export function SetUpTwoFactorDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export function SetUpTwoFactorDialog({ opened, appOnly, onClose }: SetUpTwoFactorDialogProps) {
   const { t } = useLingui();
   const [codesShown, setCodesShown] = useState(false);
   const close = () => {
@@ -14,12 +21,20 @@ export function SetUpTwoFactorDialog({ opened, onClose }: { opened: boolean; onC
     onClose();
   };
   return (
-    <AppModal opened={opened} onClose={close} title={<Trans>Set up two-factor sign-in</Trans>} locked={codesShown}>
+    <AppModal
+      opened={opened}
+      onClose={close}
+      title={appOnly ? <Trans>Add an authenticator app</Trans> : <Trans>Set up two-factor sign-in</Trans>}
+      locked={codesShown}
+    >
       <TwoFactorSetup
         onCodesShown={() => setCodesShown(true)}
         onDone={() => {
           close();
-          notifications.show({ color: 'teal', message: t`Two-factor sign-in is on.` });
+          notifications.show({
+            color: 'teal',
+            message: appOnly ? t`The authenticator app is set up.` : t`Two-factor sign-in is on.`,
+          });
         }}
       />
     </AppModal>

@@ -6,8 +6,15 @@ import { AppModal } from '../../../components/AppModal';
 import { useDisableTwoFactor } from '../api/two-factor';
 import { PasswordCheckForm } from './PasswordCheckForm';
 
-/** Turning two-factor sign-in off, with the password. */
-export function TurnOffTwoFactorDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+interface TurnOffTwoFactorDialogProps {
+  opened: boolean;
+  /** The person has passkeys: only the app goes, two-factor sign-in stays on (with the recovery codes). */
+  keepsPasskeys: boolean;
+  onClose: () => void;
+}
+
+/** Turning the authenticator app off, with the password: two-factor sign-in with it, unless passkeys remain. */
+export function TurnOffTwoFactorDialog({ opened, keepsPasskeys, onClose }: TurnOffTwoFactorDialogProps) {
   const { t } = useLingui();
   const disable = useDisableTwoFactor();
   const close = () => {
@@ -15,20 +22,33 @@ export function TurnOffTwoFactorDialog({ opened, onClose }: { opened: boolean; o
     onClose();
   };
   return (
-    <AppModal opened={opened} onClose={close} title={<Trans>Turn off two-factor sign-in</Trans>}>
+    <AppModal
+      opened={opened}
+      onClose={close}
+      title={keepsPasskeys ? <Trans>Remove the authenticator app</Trans> : <Trans>Turn off two-factor sign-in</Trans>}
+    >
       <Stack gap="md">
         <Text size="sm">
-          <Trans>
-            You will log in with your password alone. Your authenticator app and your recovery codes stop working.
-          </Trans>
+          {keepsPasskeys ? (
+            <Trans>
+              Codes from your authenticator app stop working. Your passkeys and your recovery codes keep working.
+            </Trans>
+          ) : (
+            <Trans>
+              You will log in with your password alone. Your authenticator app and your recovery codes stop working.
+            </Trans>
+          )}
         </Text>
         <PasswordCheckForm
           mutation={disable}
-          submitLabel={<Trans>Turn off</Trans>}
+          submitLabel={keepsPasskeys ? <Trans>Remove</Trans> : <Trans>Turn off</Trans>}
           danger
           onSuccess={() => {
             close();
-            notifications.show({ color: 'teal', message: t`Two-factor sign-in is off.` });
+            notifications.show({
+              color: 'teal',
+              message: keepsPasskeys ? t`The authenticator app is removed.` : t`Two-factor sign-in is off.`,
+            });
           }}
           onCancel={close}
         />

@@ -1,9 +1,17 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { startRegistration } from '@simplewebauthn/browser';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { createQueryClient } from '../../../lib/query-client';
 import { renderWithProviders } from '../../../test-utils/render';
 import { RequireAuth } from '../../auth/components/RequireAuth';
+
+// The browser's side of WebAuthn: happy-dom has none.
+vi.mock('@simplewebauthn/browser', () => ({
+  browserSupportsWebAuthn: () => true,
+  startRegistration: vi.fn(),
+  startAuthentication: vi.fn(),
+}));
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -55,6 +63,20 @@ beforeEach(() => {
       setUp = true;
       return json(200, { data: { codes: CODES } });
     }
+    if (url === '/api/users/me/passkeys/options') {
+      return json(200, { data: { ceremony: 'ceremony-1234567890', options: { challenge: 'Y2hhbGxlbmdl' } } });
+    }
+    if (url === '/api/users/me/passkeys') {
+      setUp = true;
+      const passkey = {
+        id: 1,
+        name: 'Work laptop',
+        synced: true,
+        created_at: '2026-12-01T09:00:00.000Z',
+        last_used_at: null,
+      };
+      return json(201, { data: { passkey, recovery_codes: CODES } });
+    }
     if (url === '/api/auth/logout') return new Response(null, { status: 204 });
     return json(403, { error: { code: 'TWO_FACTOR_SETUP_REQUIRED', message: 'Set it up first.' } });
   });
@@ -95,6 +117,29 @@ describe('an account that requires two-factor sign-in, for a member without it',
     expect(new Set(fetchMock.mock.calls.map(([url]) => url))).toEqual(
       new Set(['/api/users/me', '/api/users/me/two-factor/totp', '/api/users/me/two-factor/totp/confirm']),
     );
+  });
+
+  it('or adds a passkey instead, and opens the app once its recovery codes are saved', async () => {
+    vi.mocked(startRegistration).mockResolvedValue({
+      id: 'Y3JlZGVudGlhbA',
+      rawId: 'Y3JlZGVudGlhbA',
+      type: 'public-key',
+      clientExtensionResults: {},
+      response: { clientDataJSON: 'Y2xpZW50', attestationObject: 'YXR0ZXN0' },
+    } as never);
+    renderApp();
+    expect(await screen.findByRole('heading', { name: 'Or use a passkey' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add a passkey' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a passkey' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Name/ }), { target: { value: 'Work laptop' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add passkey' }));
+    expect(await within(dialog).findByRole('list', { name: 'Recovery codes' })).toBeTruthy();
+    expect(screen.queryByText('The event list')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'I have saved these recovery codes' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByText('The event list')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Your account requires two-factor sign-in' })).toBeNull();
   });
 
   it('lets the member log out instead', async () => {

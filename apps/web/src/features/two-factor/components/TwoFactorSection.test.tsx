@@ -12,9 +12,10 @@ const fieldError = (field: string, message: string) =>
     error: { code: 'VALIDATION_FAILED', message: 'Check the fields.', field_errors: { [field]: [message] } },
   });
 
-const OFF: TwoFactorStatusDto = { totp: false, enabled_at: null, recovery_codes_left: 0, required: false };
+const OFF: TwoFactorStatusDto = { totp: false, passkeys: 0, enabled_at: null, recovery_codes_left: 0, required: false };
 const ON: TwoFactorStatusDto = {
   totp: true,
+  passkeys: 0,
   enabled_at: '2026-12-01T09:00:00.000Z',
   recovery_codes_left: 10,
   required: false,
@@ -33,6 +34,7 @@ beforeEach(() => {
   fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
     if (url === '/api/users/me/two-factor' && method === 'GET') return json(200, { data: status });
+    if (url === '/api/users/me/passkeys' && method === 'GET') return json(200, { data: [] });
     if (url === '/api/users/me/two-factor/totp') return json(200, { data: { secret: SECRET, uri: URI } });
     if (url === '/api/users/me/two-factor/totp/confirm') return confirmations.shift() ?? json(500, {});
     if (url === '/api/users/me/two-factor/disable') {

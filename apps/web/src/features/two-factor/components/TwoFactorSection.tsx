@@ -9,6 +9,7 @@ import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { SectionLoader } from '../../../components/FullPageLoader';
 import { useTwoFactorStatus } from '../api/two-factor';
 import { NewRecoveryCodesDialog } from './NewRecoveryCodesDialog';
+import { PasskeysPart } from './PasskeysPart';
 import { SetUpTwoFactorDialog } from './SetUpTwoFactorDialog';
 import { TurnOffTwoFactorDialog } from './TurnOffTwoFactorDialog';
 
@@ -23,34 +24,61 @@ interface StatusProps {
   onOpen: (dialog: Dialog) => void;
 }
 
-/** On (since when) or off. */
+/** Two-factor sign-in is on with an authenticator app, a passkey, or both. */
+const isOn = (status: TwoFactorStatusDto) => status.totp || status.passkeys > 0;
+
+/** On (since when, with what) or off. */
 function StatusLine({ status, timeZone }: Omit<StatusProps, 'onOpen'>) {
   const { i18n } = useLingui();
   const since = status.enabled_at ? formatDateTime(status.enabled_at, timeZone, i18n.locale) : null;
+  const passkeys = status.passkeys;
   return (
-    <Group gap="xs">
-      {status.totp ? (
-        <Badge color="teal.9" variant="filled">
-          <Trans>On</Trans>
-        </Badge>
-      ) : (
-        <Badge color="gray" variant="light">
-          <Trans>Off</Trans>
-        </Badge>
-      )}
-      {status.totp && since ? (
-        <Text size="sm" c="dimmed">
-          <Trans>since {since}</Trans>
+    <Stack gap={4}>
+      <Group gap="xs">
+        {isOn(status) ? (
+          <Badge color="teal.9" variant="filled">
+            <Trans>On</Trans>
+          </Badge>
+        ) : (
+          <Badge color="gray" variant="light">
+            <Trans>Off</Trans>
+          </Badge>
+        )}
+        {status.totp && since ? (
+          <Text size="sm" c="dimmed">
+            <Trans>since {since}</Trans>
+          </Text>
+        ) : null}
+      </Group>
+      {status.totp && passkeys ? (
+        <Text size="sm">
+          <Plural
+            value={passkeys}
+            one="With an authenticator app and # passkey"
+            other="With an authenticator app and # passkeys"
+          />
+        </Text>
+      ) : status.totp ? (
+        <Text size="sm">
+          <Trans>With an authenticator app</Trans>
+        </Text>
+      ) : passkeys ? (
+        <Text size="sm">
+          <Plural value={passkeys} one="With # passkey" other="With # passkeys" />
         </Text>
       ) : null}
-    </Group>
+    </Stack>
   );
 }
 
-/** Two-factor sign-in that is on: recovery codes left, new ones, turning it off (unless an account requires it). */
+/**
+ * Two-factor sign-in that is on: recovery codes left, new ones, and turning the authenticator app off (with no passkey
+ * left that is two-factor sign-in off, which an account may require).
+ */
 function OnControls({ status, onOpen }: Omit<StatusProps, 'timeZone'>) {
   const requiredId = useId();
   const left = status.recovery_codes_left;
+  const required = status.required && status.passkeys === 0;
   return (
     <Stack gap="md">
       <Text size="sm">
@@ -78,17 +106,19 @@ function OnControls({ status, onOpen }: Omit<StatusProps, 'timeZone'>) {
         >
           <Trans>New recovery codes</Trans>
         </Button>
-        <Button
-          variant="default"
-          leftSection={<IconShieldOff size={16} aria-hidden />}
-          disabled={status.required}
-          aria-describedby={status.required ? requiredId : undefined}
-          onClick={() => onOpen('turn-off')}
-        >
-          <Trans>Turn off</Trans>
-        </Button>
+        {status.totp ? (
+          <Button
+            variant="default"
+            leftSection={<IconShieldOff size={16} aria-hidden />}
+            disabled={required}
+            aria-describedby={required ? requiredId : undefined}
+            onClick={() => onOpen('turn-off')}
+          >
+            {status.passkeys ? <Trans>Remove the authenticator app</Trans> : <Trans>Turn off</Trans>}
+          </Button>
+        ) : null}
       </Group>
-      {status.required ? (
+      {required ? (
         <Text size="sm" c="dimmed" id={requiredId}>
           <Trans>An account you belong to requires two-factor sign-in, so it cannot be turned off.</Trans>
         </Text>
@@ -97,11 +127,15 @@ function OnControls({ status, onOpen }: Omit<StatusProps, 'timeZone'>) {
   );
 }
 
-/** The profile's "Two-factor sign-in": its status and what can be done with it, each in a dialog. */
+/**
+ * The profile's "Two-factor sign-in": its status, the authenticator app and the recovery codes (each change in a
+ * dialog), then the passkeys.
+ */
 export function TwoFactorSection({ timeZone }: { timeZone: string }) {
   const status = useTwoFactorStatus();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
+  const on = status.data ? isOn(status.data) : false;
 
   return (
     <>
@@ -111,7 +145,7 @@ export function TwoFactorSection({ timeZone }: { timeZone: string }) {
         <FormErrorAlert error={status.error} />
       ) : (
         <Stack gap="md">
-          <Group justify="space-between" gap="sm" wrap="wrap">
+          <Group justify="space-between" gap="sm" wrap="wrap" align="flex-start">
             <Stack gap={4}>
               <Text size="sm" c="dimmed">
                 <Trans>Status</Trans>
@@ -120,16 +154,23 @@ export function TwoFactorSection({ timeZone }: { timeZone: string }) {
             </Stack>
             {status.data.totp ? null : (
               <Button leftSection={<IconShieldLock size={16} aria-hidden />} onClick={() => setDialog('set-up')}>
-                <Trans>Set up</Trans>
+                {on ? <Trans>Add an authenticator app</Trans> : <Trans>Set up</Trans>}
               </Button>
             )}
           </Group>
-          {status.data.totp ? <OnControls status={status.data} onOpen={setDialog} /> : null}
+          {on ? <OnControls status={status.data} onOpen={setDialog} /> : null}
+          <Divider />
+          <PasskeysPart status={status.data} timeZone={timeZone} />
         </Stack>
       )}
-      <SetUpTwoFactorDialog opened={dialog === 'set-up'} onClose={close} />
+      {/* By the passkeys, not by "on": that changes while the set-up's dialog shows the recovery codes. */}
+      <SetUpTwoFactorDialog opened={dialog === 'set-up'} appOnly={Boolean(status.data?.passkeys)} onClose={close} />
       <NewRecoveryCodesDialog opened={dialog === 'new-codes'} onClose={close} />
-      <TurnOffTwoFactorDialog opened={dialog === 'turn-off'} onClose={close} />
+      <TurnOffTwoFactorDialog
+        opened={dialog === 'turn-off'}
+        keepsPasskeys={Boolean(status.data?.passkeys)}
+        onClose={close}
+      />
     </>
   );
 }
