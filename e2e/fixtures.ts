@@ -97,7 +97,7 @@ export async function loginWithForm(
   await page.goto('/auth/login');
   await page.getByLabel('E-mail').fill(creds.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(creds.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
   if (landing) await expect(page).toHaveURL(landing);
 }
 

@@ -125,14 +125,14 @@ for (const locale of ['de'] as const) {
     await expect(page).toHaveURL(/\/auth\/login$/);
     await page.getByLabel(L('E-mail')).fill(email);
     await page.getByRole('textbox', { name: L('Password'), exact: true }).fill('wrong-password');
-    await page.getByRole('button', { name: L('Log in') }).click();
+    await page.getByRole('button', { name: L('Log in'), exact: true }).click();
     await expect(
       page.getByText(
         locale === 'de' ? /E-Mail-Adresse und Ihr Passwort/ : 'Please check your email and password and try again',
       ),
     ).toBeVisible();
     await page.getByRole('textbox', { name: L('Password'), exact: true }).fill(password);
-    await page.getByRole('button', { name: L('Log in') }).click();
+    await page.getByRole('button', { name: L('Log in'), exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${eventUrl}$`));
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
 
@@ -167,7 +167,7 @@ for (const locale of ['de'] as const) {
     await expect(page).toHaveURL(/\/auth\/login$/);
     await page.getByLabel(L('E-mail')).fill(email);
     await page.getByRole('textbox', { name: L('Password'), exact: true }).fill('second-password-2');
-    await page.getByRole('button', { name: L('Log in') }).click();
+    await page.getByRole('button', { name: L('Log in'), exact: true }).click();
     await expect(page).toHaveURL(/\/manage\/events$/);
 
     // The same link cannot be used twice.

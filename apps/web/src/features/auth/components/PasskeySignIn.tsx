@@ -39,10 +39,15 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (response: AuthRespo
       ) : (
         <FormErrorAlert error={passkeyFailure(signIn.error, 'credential')} />
       )}
+      {/* The label wraps on a phone: in some languages it is longer than the button is wide. */}
       <Button
         variant="default"
         fullWidth
         size="md"
+        h="auto"
+        mih={42}
+        py={6}
+        styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 } }}
         leftSection={<IconFingerprint size={18} aria-hidden />}
         loading={signIn.isPending}
         onClick={() => signIn.mutate()}
