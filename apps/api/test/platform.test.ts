@@ -90,6 +90,7 @@ describe('platform', () => {
     // Routes without a JSON answer: 204 (no body), files and streams, or (the public event) bytes already
     // serialised and compressed from the cache — each named here so a new route cannot slip through.
     const withoutJson = new Set([
+      'DELETE /api/accounts/{id}/single-sign-on',
       'POST /api/auth/logout',
       'DELETE /api/users/me/sessions',
       'DELETE /api/users/me/sessions/{id}',

@@ -11,6 +11,8 @@ export const SIGN_IN_ROUTES = [
   '/auth/forgot-password',
   '/auth/reset-password/:token',
   '/auth/accept-invitation/:token',
+  '/auth/sso/callback',
+  '/auth/sso/:token',
 ] as const;
 
 /** Whether a path (no query) belongs to the sign-in app: `/auth` and everything under it. */
@@ -73,6 +75,7 @@ export const ORGANIZER_APP_ROUTES = [
   '/account/webhooks',
   '/account/webhooks/:webhookId',
   '/account/audit-log',
+  '/account/single-sign-on',
 ] as const;
 
 /**

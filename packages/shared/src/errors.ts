@@ -17,6 +17,18 @@ export const ERROR_STATUS = {
   /** A person keeps at most PASSKEYS_MAX passkeys. */
   PASSKEY_LIMIT: 409,
   TWO_FACTOR_NOT_ON: 409,
+  /** The team's sign-in link is unknown, or the account's single sign-on is turned off. */
+  SSO_UNAVAILABLE: 404,
+  /** A single sign-on came back too late, a second time, or from another browser's start: start again. */
+  SSO_SIGN_IN_EXPIRED: 400,
+  /** The identity provider refused the sign-in or its answer did not check out. */
+  SSO_REFUSED: 401,
+  /** The identity provider did not vouch for the person's e-mail address: no login is made or linked with it. */
+  SSO_EMAIL_UNVERIFIED: 409,
+  /** The address has a login that is not (or no longer) an active member: an admin invites it, the person accepts. */
+  SSO_NOT_A_MEMBER: 409,
+  /** A session opened by single sign-on cannot change how its person signs in, nor move to another account. */
+  SSO_SESSION_LIMITED: 403,
   /** An admin may reset the second factor only of a person who belongs to no other account and owns none. */
   TWO_FACTOR_RESET_REFUSED: 409,
   FORBIDDEN: 403,

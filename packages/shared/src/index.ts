@@ -30,6 +30,7 @@ export * from './contracts/questions.js';
 export * from './contracts/reports.js';
 export * from './contracts/seating.js';
 export * from './contracts/self-service.js';
+export * from './contracts/single-sign-on.js';
 export * from './contracts/team.js';
 export * from './contracts/ticket-dates.js';
 export * from './contracts/tickets.js';

@@ -91,6 +91,15 @@ export const ISSUE_MESSAGES: Record<IssueKey, IssueMessage> = {
     message: 'This passkey could not be checked. Try again, or use another way to sign in.',
   },
   passkey_taken: /*i18n*/ { id: 'field.passkey_taken', message: 'This passkey is already added.' },
+  sso_issuer_unreachable: /*i18n*/ {
+    id: 'field.sso_issuer_unreachable',
+    message:
+      'No OpenID provider answered at this address. Check the issuer URL: its /.well-known/openid-configuration must be reachable.',
+  },
+  sso_not_set_up: /*i18n*/ {
+    id: 'field.sso_not_set_up',
+    message: "No single sign-on is set up for this address. Log in with your password, or use your team's sign-in link.",
+  },
   must_be_future: /*i18n*/ { id: 'field.must_be_future', message: 'Choose a time in the future.' },
   date_unavailable_for_order: /*i18n*/ {
     id: 'field.date_unavailable_for_order',

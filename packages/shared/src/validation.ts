@@ -47,6 +47,8 @@ export type IssueKey =
   | 'organizers_for_organizer_role_only'
   | 'passkey_not_verified'
   | 'passkey_taken'
+  | 'sso_issuer_unreachable'
+  | 'sso_not_set_up'
   | 'promo_code_taken'
   | 'promo_code_format'
   | 'promo_code_too_weak'

@@ -43,6 +43,33 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
     message: 'You have as many passkeys as a login may keep. Remove one you no longer use first.',
   },
   TWO_FACTOR_NOT_ON: /*i18n*/ { id: 'error.two_factor_not_on', message: 'Two-factor sign-in is not on.' },
+  SSO_UNAVAILABLE: /*i18n*/ {
+    id: 'error.sso_unavailable',
+    message: 'Single sign-on is not set up for this account, or it is turned off. Log in with your password.',
+  },
+  SSO_SIGN_IN_EXPIRED: /*i18n*/ {
+    id: 'error.sso_sign_in_expired',
+    message: 'This single sign-on took too long or was already used. Start again.',
+  },
+  SSO_REFUSED: /*i18n*/ {
+    id: 'error.sso_refused',
+    message: 'Your identity provider did not sign you in. Try again, or ask an admin of your account.',
+  },
+  SSO_EMAIL_UNVERIFIED: /*i18n*/ {
+    id: 'error.sso_email_unverified',
+    message:
+      'Your identity provider did not confirm your e-mail address, so it cannot sign you in here. Ask an admin of your account.',
+  },
+  SSO_NOT_A_MEMBER: /*i18n*/ {
+    id: 'error.sso_not_a_member',
+    message:
+      'This address has a login that is not an active member of the account. Ask an admin to invite it, accept the invitation, then sign in with single sign-on.',
+  },
+  SSO_SESSION_LIMITED: /*i18n*/ {
+    id: 'error.sso_session_limited',
+    message:
+      'You signed in with single sign-on. Log in with your password to change how you sign in or to use another account.',
+  },
   TWO_FACTOR_RESET_REFUSED: /*i18n*/ {
     id: 'error.two_factor_reset_refused',
     message:

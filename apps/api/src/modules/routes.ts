@@ -9,6 +9,7 @@ import { auditRoutes } from './audit/audit.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { passkeyRoutes } from './auth/passkey.routes.js';
 import { securityRoutes } from './auth/security.routes.js';
+import { ssoRoutes } from './auth/sso.routes.js';
 import { accountAutomationRoutes, automationRoutes } from './automations/automations.routes.js';
 import { publicAutomationRoutes } from './automations/public-automation.routes.js';
 import { boxOfficeRoutes } from './box-office/box-office.routes.js';
@@ -68,6 +69,7 @@ export const routeModules: readonly RouteModule[] = [
   { prefix: '/api', plugin: userRoutes },
   { prefix: '/api', plugin: securityRoutes },
   { prefix: '/api', plugin: passkeyRoutes },
+  { prefix: '/api', plugin: ssoRoutes },
   { prefix: '/api', plugin: auditRoutes },
   { prefix: '/api', plugin: teamRoutes },
   { prefix: '/api', plugin: accountRoutes },

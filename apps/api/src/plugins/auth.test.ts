@@ -21,6 +21,7 @@ const caller: AuthContext = {
   organizerIds: null,
   user: { id: 3, name: 'Ada', email: 'ada@example.test', locale: null, timezone: null },
   twoFactorSetupRequired: false,
+  viaSso: false,
   ip: null,
 };
 

@@ -38,6 +38,11 @@ export interface AuthContext {
    * every permission is refused (TWO_FACTOR_SETUP_REQUIRED) until they set it up. Always false for an API key.
    */
   twoFactorSetupRequired: boolean;
+  /**
+   * The session was opened by single sign-on: it cannot move to another account nor change how the person signs in
+   * (`assertPasswordSession`). False for an API key.
+   */
+  viaSso: boolean;
   /** The client's address (after TRUST_PROXY), for the audit log. */
   ip: string | null;
 }
@@ -123,6 +128,7 @@ async function authPlugin(
       organizerIds: scope.organizerIds,
       user: found.user,
       twoFactorSetupRequired: found.two_factor_missing,
+      viaSso: found.session.sso,
       ip: request.ip || null,
     };
     // Refresh "last used" at most once a minute to keep reads cheap.
@@ -151,6 +157,7 @@ async function authPlugin(
       organizerIds: scope.organizerIds,
       user: found.user,
       twoFactorSetupRequired: false,
+      viaSso: false,
       ip: request.ip || null,
     };
     await limitKey(request, reply);
@@ -192,6 +199,18 @@ async function authPlugin(
     },
   );
 }
+
+/**
+ * Refuses a session opened by single sign-on (SSO_SESSION_LIMITED) where a person changes how they sign in or moves to
+ * another account: the account's identity provider vouches for them in that account only.
+ */
+export function assertPasswordSession(auth: AuthContext): void {
+  if (auth.viaSso) throw new DomainError('SSO_SESSION_LIMITED');
+}
+
+/** `assertPasswordSession` as a route hook, after `app.authenticate`. */
+export const passwordSessionOnly = async (request: FastifyRequest): Promise<void> =>
+  assertPasswordSession(authOf(request));
 
 /** Whether the caller works this event (every event, unless their role or their scope is limited to some). */
 export const worksEvent = (auth: AuthContext, eventId: number): boolean =>

@@ -54,7 +54,54 @@ export function sharedRateLimits(
   }
   if (kind === 'database' && database.kind === 'postgres')
     return { options: { store: databaseStore(database), skipOnError: true }, close: async () => undefined };
-  return { options: {}, close: async () => undefined };
+  return { options: { store: memoryStore() }, close: async () => undefined };
+}
+
+/** Keys kept in memory before the windows that are over are swept. */
+const MEMORY_KEYS_BEFORE_SWEEP = 10_000;
+
+/**
+ * A @fastify/rate-limit store in this process's memory, one for the whole app: limiters made by hand
+ * (createRateLimit) share their keys as they do in PostgreSQL and Redis (the plugin's own memory store keeps one
+ * table per limiter, so a budget shared between routes, such as an address's mails, was not shared).
+ */
+function memoryStore() {
+  const windows = new Map<string, { hits: number; resetsAt: number }>();
+  const live = (key: string, now: number) => {
+    const w = windows.get(key);
+    return w && w.resetsAt > now ? w : null;
+  };
+  class MemoryStore {
+    constructor(
+      _options: unknown,
+      private readonly prefix = '',
+    ) {}
+
+    incr(key: string, cb: StoreCallback, timeWindow: number) {
+      const now = Date.now();
+      const full = `${this.prefix}${key}`;
+      let w = live(full, now);
+      if (!w) {
+        if (windows.size >= MEMORY_KEYS_BEFORE_SWEEP)
+          for (const [k, v] of windows) if (v.resetsAt <= now) windows.delete(k);
+        w = { hits: 0, resetsAt: now + timeWindow };
+        windows.set(full, w);
+      }
+      w.hits += 1;
+      cb(null, { current: w.hits, ttl: w.resetsAt - now });
+    }
+
+    read(key: string, cb: StoreCallback) {
+      const now = Date.now();
+      const w = live(`${this.prefix}${key}`, now);
+      cb(null, { current: w?.hits ?? 0, ttl: w ? w.resetsAt - now : 0 });
+    }
+
+    child(routeOptions: { routeInfo: { method?: string; url?: string } }) {
+      return new MemoryStore(null, `${routeOptions.routeInfo.method ?? ''}${routeOptions.routeInfo.url ?? ''}|`);
+    }
+  }
+  return MemoryStore as unknown as NonNullable<RateLimitPluginOptions['store']>;
 }
 
 /** A @fastify/rate-limit store on PostgreSQL: fixed windows per key, counted by one upsert. */

@@ -164,6 +164,11 @@ export interface MeResponse {
      * organizers. Null: every organizer of the account.
      */
     organizer_ids: number[] | null;
+    /**
+     * This session was opened by single sign-on: it stays in its account and cannot change how the person signs in
+     * (password, e-mail, second factors).
+     */
+    signed_in_with_sso: boolean;
   };
 }
 
@@ -243,6 +248,7 @@ export const meResponse = z.object({
     permissions: z.array(z.enum(PERMISSIONS)),
     two_factor_setup_required: z.boolean(),
     organizer_ids: z.array(z.number().int()).nullable(),
+    signed_in_with_sso: z.boolean(),
   }),
 }) satisfies z.ZodType<MeResponse>;
 /** `{ data: UserDto }`: the profile routes answer with the user as it now is. */

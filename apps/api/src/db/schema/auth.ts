@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 
 import { accounts, users } from './accounts.js';
 import { instant } from './columns.js';
@@ -25,6 +25,8 @@ export const sessions = pgTable(
     ip: text('ip'),
     /** ISO country code of that address, from the operator's proxy header (GEO_COUNTRY_HEADER). */
     country: text('country'),
+    /** Opened by single sign-on: it stays in its account and cannot change how the person signs in. */
+    sso: boolean('sso').notNull().default(false),
   },
   (t) => [uniqueIndex('sessions_token_hash_unique').on(t.token_hash), index('sessions_user_idx').on(t.user_id)],
 );

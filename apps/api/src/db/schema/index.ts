@@ -24,6 +24,7 @@ export * from './questions.js';
 export * from './rate-limits.js';
 export * from './seating.js';
 export * from './signups.js';
+export * from './single-sign-on.js';
 export * from './taxes.js';
 export * from './ticket-keys.js';
 export * from './tickets.js';

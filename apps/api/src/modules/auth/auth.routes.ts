@@ -20,7 +20,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { translate } from '../../i18n/i18n.js';
 import { PLAIN_MESSAGES } from '../../i18n/messages.js';
-import { authOf, sessionOf } from '../../plugins/auth.js';
+import { authOf, passwordSessionOnly, sessionOf } from '../../plugins/auth.js';
 import { requestLocale } from '../../plugins/locale.js';
 import { answerFloor } from '../../shared/answer-floor.js';
 import { acceptInvitation, getInvitation } from '../users/invitations.js';
@@ -278,7 +278,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
   app.post(
     '/auth/switch-account',
     {
-      preValidation: app.authenticate,
+      preValidation: [app.authenticate, passwordSessionOnly],
       schema: {
         tags,
         summary: 'Continue in another of your accounts: a new token (also in x-auth-token); this one is revoked',

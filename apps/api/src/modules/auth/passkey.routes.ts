@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import type { AppDeps } from '../../deps.js';
-import { authOf } from '../../plugins/auth.js';
+import { authOf, passwordSessionOnly } from '../../plugins/auth.js';
 import {
   finishPasskeyRegistration,
   passkeysOf,
@@ -37,6 +37,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   app.post(
     '/users/me/passkeys/options',
     {
+      preValidation: passwordSessionOnly,
       schema: {
         tags,
         security,
@@ -50,6 +51,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   app.post(
     '/users/me/passkeys',
     {
+      preValidation: passwordSessionOnly,
       schema: {
         tags,
         security,
@@ -65,6 +67,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   app.delete(
     '/users/me/passkeys/:id',
     {
+      preValidation: passwordSessionOnly,
       schema: {
         tags,
         security,

@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import type { AppDeps } from '../../deps.js';
-import { authOf, sessionOf } from '../../plugins/auth.js';
+import { authOf, passwordSessionOnly, sessionOf } from '../../plugins/auth.js';
 import { DomainError } from '../../shared/errors.js';
 import { describeAgent } from './session-client.js';
 import { liveSessionsOf, revokeOwnSession, revokeUserSessions } from './sessions.repository.js';
@@ -44,6 +44,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   app.post(
     '/users/me/two-factor/totp',
     {
+      preValidation: passwordSessionOnly,
       schema: {
         tags,
         security,
@@ -58,6 +59,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   app.post(
     '/users/me/two-factor/totp/confirm',
     {
+      preValidation: passwordSessionOnly,
       schema: {
         tags,
         security,
@@ -72,6 +74,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   app.post(
     '/users/me/two-factor/disable',
     {
+      preValidation: passwordSessionOnly,
       schema: {
         tags,
         security,
@@ -89,6 +92,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
   app.post(
     '/users/me/two-factor/recovery-codes',
     {
+      preValidation: passwordSessionOnly,
       schema: {
         tags,
         security,

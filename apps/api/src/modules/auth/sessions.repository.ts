@@ -14,10 +14,16 @@ export async function findSessionByToken(db: Executor, token: string, now: Date)
   const on = callerJoins(sessions.user_id, sessions.account_id);
   const [row] = await db
     .select({
-      session: { id: sessions.id, account_id: sessions.account_id, last_used_at: sessions.last_used_at },
+      session: {
+        id: sessions.id,
+        account_id: sessions.account_id,
+        last_used_at: sessions.last_used_at,
+        sso: sessions.sso,
+      },
       ...callerColumns,
-      // The account requires two-factor sign-in and the person has no confirmed app.
-      two_factor_missing: sql<boolean>`${accounts.require_two_factor} and not exists (select 1 from ${userTotp} where ${userTotp.user_id} = ${users.id} and ${userTotp.confirmed_at} is not null) and not exists (select 1 from ${userPasskeys} where ${userPasskeys.user_id} = ${users.id})`,
+      // The account requires two-factor sign-in and the person has no second factor (single sign-on answers for it:
+      // the identity provider decides how its people sign in).
+      two_factor_missing: sql<boolean>`${accounts.require_two_factor} and not ${sessions.sso} and not exists (select 1 from ${userTotp} where ${userTotp.user_id} = ${users.id} and ${userTotp.confirmed_at} is not null) and not exists (select 1 from ${userPasskeys} where ${userPasskeys.user_id} = ${users.id})`,
     })
     .from(sessions)
     .innerJoin(users, on.user)
@@ -42,13 +48,17 @@ export interface SessionClient {
   country: string | null;
 }
 
-/** Opens a session for a user in one account; returns the plain token (shown once, stored hashed). */
+/**
+ * Opens a session for a user in one account; returns the plain token (shown once, stored hashed). `sso`: opened by
+ * single sign-on (it stays in this account and cannot change how the person signs in).
+ */
 export async function createSession(
   db: Executor,
   userId: number,
   accountId: number,
   now: Date,
   client: SessionClient | null = null,
+  options: { sso?: boolean } = {},
 ): Promise<string> {
   const token = newToken();
   await db.insert(sessions).values({
@@ -61,12 +71,16 @@ export async function createSession(
     user_agent: client?.userAgent ?? null,
     ip: client?.ip ?? null,
     country: client?.country ?? null,
+    sso: options.sso ?? false,
   });
   const [user] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
   await recordAudit(
     db,
     { accountId, userId, name: user?.name ?? null, apiKeyId: null, ip: client?.ip ?? null },
-    { action: 'auth.signed_in', data: client?.country ? { country: client.country } : {} },
+    {
+      action: 'auth.signed_in',
+      data: { ...(client?.country ? { country: client.country } : {}), ...(options.sso ? { method: 'sso' } : {}) },
+    },
     now,
   );
   return token;

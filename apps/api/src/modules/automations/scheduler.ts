@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/client.js';
 import { purgeAuditLog } from '../audit/audit-log.js';
 import { purgeCeremonies } from '../auth/passkey-ceremonies.js';
+import { purgeSsoSignIns } from '../auth/sso-sign-in.js';
 import { sendDueMessages } from '../messages/scheduled-messages.js';
 import { type DeadlineDeps, settlePaymentDeadlines } from '../orders/payment-deadlines.js';
 import type { AutomationDeps } from './automation-context.js';
@@ -71,8 +72,9 @@ export async function runScheduler(
         lastPurge = clock.now().getTime();
         const gone = await purgeAuditLog(db, clock.now());
         if (gone) log.info({ gone }, 'old audit log lines deleted');
-        // Passkey requests last minutes: the ones that ran out go in the same hourly pass.
+        // Passkey requests and single sign-ons last minutes: the ones that ran out go in the same hourly pass.
         await purgeCeremonies(db, clock.now());
+        await purgeSsoSignIns(db, clock.now());
         return [];
       },
     ],

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { translate } from '../../i18n/i18n.js';
 import { PLAIN_MESSAGES } from '../../i18n/messages.js';
-import { type AuthContext, authOf, sessionOf } from '../../plugins/auth.js';
+import { type AuthContext, authOf, passwordSessionOnly, sessionOf } from '../../plugins/auth.js';
 import { requestLocale } from '../../plugins/locale.js';
 import { answerFloor } from '../../shared/answer-floor.js';
 import { DomainError } from '../../shared/errors.js';
@@ -63,11 +63,13 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
         data: {
           user,
           account,
-          accounts,
+          // A session of single sign-on stays in its account: the others are not offered.
+          accounts: auth.viaSso ? [account] : accounts,
           // Until the person sets up two-factor sign-in, nothing of the account is theirs to use.
           permissions: auth.twoFactorSetupRequired ? [] : [...auth.permissions],
           two_factor_setup_required: auth.twoFactorSetupRequired,
           organizer_ids: auth.organizerIds === null ? null : [...auth.organizerIds],
+          signed_in_with_sso: auth.viaSso,
         },
       };
     },
@@ -93,6 +95,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
   app.put(
     '/users/me/password',
     {
+      preValidation: passwordSessionOnly,
       schema: {
         tags,
         security,
@@ -109,6 +112,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
   app.put(
     '/users/me/email',
     {
+      preValidation: passwordSessionOnly,
       schema: {
         tags,
         security,
