@@ -440,6 +440,57 @@ describe('check-in lists', () => {
     }
   });
 
+  it('an organizer admits anyway with a reason (written to the audit log); door staff, links and check-outs cannot', async () => {
+    const { u, event, base, main, vipList, standing, vip, scan } = await venue();
+    const lines = async () =>
+      (
+        await ctx.app.deps.database.db.execute<{ action: string; data: Record<string, unknown>; target_label: string }>(
+          sql`select action, data, target_label from audit_log where event_id = ${event.id} and action = 'check_in.overridden' order by id`,
+        )
+      ).rows;
+    // Not on the VIP list: admitted anyway, with why, by whom, on which list.
+    const anyway = { code: standing.short_id, action: 'CHECK_IN', override_reason: 'Upgraded by the promoter' };
+    const admitted = (await scan(vipList.id, anyway)).json().data;
+    expect(admitted).toMatchObject({ result: 'CHECKED_IN', checked_in_by: { name: u.user.name } });
+    expect(await lines()).toEqual([
+      {
+        action: 'check_in.overridden',
+        data: { refused: ['NOT_ON_LIST'], reason: 'Upgraded by the promoter', list: 'VIP lounge' },
+        target_label: expect.stringContaining(standing.short_id),
+      },
+    ]);
+    // A reason where nothing needed overriding: a plain check-in, no line.
+    expect((await scan(main.id, { code: vip.short_id, action: 'CHECK_IN', override_reason: 'Just in case' })).json().data.result).toBe('CHECKED_IN');
+    expect(await lines()).toHaveLength(1);
+    // A closed list, and a check-out with a reason.
+    await call(ctx.app, 'PUT', `${base}/${main.id}`, { token: u.token, body: { expires_at: '2027-06-01T17:00' } });
+    clock.set(new Date('2027-06-01T20:00:00Z'));
+    expect((await scan(main.id, { code: standing.short_id, action: 'CHECK_IN' })).json().data.result).toBe('LIST_EXPIRED');
+    expect((await scan(main.id, { ...anyway, override_reason: 'Late bus' })).json().data.result).toBe('CHECKED_IN');
+    expect((await lines()).map((l) => l.data.refused)).toEqual([['NOT_ON_LIST'], ['LIST_EXPIRED']]);
+    const out = await scan(main.id, { code: standing.short_id, action: 'CHECK_OUT', override_reason: 'Nope' });
+    expect(out.statusCode).toBe(422);
+    expect(Object.keys(out.json().error.field_errors)).toEqual(['override_reason']);
+    clock.set(new Date('2027-06-01T16:00:00Z'));
+
+    // Door staff and the list's staff link: refused before anything happens.
+    const staff = await inviteAndAccept(ctx.app, ctx.smtp, u.token, 'DOOR_STAFF', 'Dora Door', [event.id]);
+    const byStaff = await call(ctx.app, 'POST', `${base}/${vipList.id}/check-ins`, {
+      token: staff.token,
+      body: { code: standing.short_id, action: 'CHECK_IN', override_reason: 'Trust me' },
+    });
+    expect(byStaff.statusCode).toBe(422);
+    expect(byStaff.json().error.field_errors.override_reason).toEqual([
+      'Only admins and organizers can admit a ticket anyway.',
+    ]);
+    const link = (await call(ctx.app, 'POST', `${base}/${main.id}/staff-link`, { token: u.token })).json().data;
+    const byLink = await call(ctx.app, 'POST', `/api/public/check-in-links/${link.staff_token}/check-ins/batch`, {
+      body: { scans: [{ code: vip.short_id, action: 'CHECK_IN', override_reason: 'Trust me' }] },
+    });
+    expect(byLink.statusCode).toBe(422);
+    expect(await lines()).toHaveLength(2);
+  });
+
   it('a copied event gets copies of the lists (with their windows, without the staff link)', async () => {
     const { u, event, base, vipList, tickets } = await venue();
     await call(ctx.app, 'PUT', `${base}/${vipList.id}`, {

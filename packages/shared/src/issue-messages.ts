@@ -91,6 +91,14 @@ export const ISSUE_MESSAGES: Record<IssueKey, IssueMessage> = {
     message: 'This passkey could not be checked. Try again, or use another way to sign in.',
   },
   passkey_taken: /*i18n*/ { id: 'field.passkey_taken', message: 'This passkey is already added.' },
+  override_check_in_only: /*i18n*/ {
+    id: 'field.override_check_in_only',
+    message: 'Only a check-in can be made anyway, not a check-out.',
+  },
+  override_not_allowed: /*i18n*/ {
+    id: 'field.override_not_allowed',
+    message: 'Only admins and organizers can admit a ticket anyway.',
+  },
   sso_issuer_unreachable: /*i18n*/ {
     id: 'field.sso_issuer_unreachable',
     message:

@@ -48,6 +48,8 @@ export type IssueKey =
   | 'passkey_not_verified'
   | 'passkey_taken'
   | 'sso_issuer_unreachable'
+  | 'override_check_in_only'
+  | 'override_not_allowed'
   | 'sso_not_set_up'
   | 'promo_code_taken'
   | 'promo_code_format'

@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = [
   'ticket.updated',
   'ticket.deleted',
   'order.changed',
+  'check_in.overridden',
   'export.personal_data',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -42,6 +42,19 @@ export const CHECK_IN_RESULTS = [
 ] as const;
 export type CheckInResult = (typeof CHECK_IN_RESULTS)[number];
 
+/**
+ * The refusals an admin or organizer may override at the door ("Admit anyway", with a reason): the list does not admit
+ * the ticket type, the list is closed or not open yet, the ticket is for another date, or its offline payment has not
+ * arrived. A cancelled, unknown, passed-on or other event's ticket is never admitted.
+ */
+export const CHECK_IN_OVERRIDABLE = [
+  'NOT_ON_LIST',
+  'LIST_NOT_ACTIVE',
+  'LIST_EXPIRED',
+  'WRONG_DATE',
+  'AWAITING_PAYMENT',
+] as const satisfies readonly CheckInResult[];
+
 /** Scans queued offline are sent in batches of at most this many. */
 export const CHECK_IN_BATCH_MAX = 500;
 export const CHECK_IN_CODE_MAX = 500;
@@ -61,8 +74,17 @@ export const checkInScan = z
      * date runs (from its start's day to its end's, in the event's time zone); with one date, always.
      */
     event_date_id: z.number().int().positive().max(LIMITS.ID_MAX).optional(),
+    /**
+     * Admit anyway (admins and organizers, a check-in only): a ticket the list would refuse for a reason a person may
+     * judge at the door (CHECK_IN_OVERRIDABLE) is checked in, with this reason in the audit log.
+     */
+    override_reason: z.string().trim().min(3).max(200).optional(),
   })
-  .refine((v) => v.code !== undefined || v.attendee_id !== undefined, { ...customIssue('required'), path: ['code'] });
+  .refine((v) => v.code !== undefined || v.attendee_id !== undefined, { ...customIssue('required'), path: ['code'] })
+  .refine((v) => v.override_reason === undefined || v.action === 'CHECK_IN', {
+    ...customIssue('override_check_in_only'),
+    path: ['override_reason'],
+  });
 export type CheckInScan = z.input<typeof checkInScan>;
 
 export const checkInBatchBody = z.object({ scans: z.array(checkInScan).min(1).max(CHECK_IN_BATCH_MAX) });

@@ -43,6 +43,9 @@ export const checkIns = pgTable(
     /** When the scan happened on the device (may be earlier than created_at for queued scans). */
     scanned_at: instant('scanned_at').notNull(),
     client_scan_id: text('client_scan_id'),
+    /** "Admit anyway": the refusals an admin or organizer passed over (null: none), and why. */
+    overridden: jsonb('overridden').$type<string[]>(),
+    override_reason: text('override_reason'),
     /** Incremental sync's position (set by a trigger: see `changeXid`). */
     change_xid: changeXid(),
     created_at: instant('created_at').notNull().defaultNow(),

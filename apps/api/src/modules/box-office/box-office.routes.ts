@@ -260,6 +260,7 @@ export const boxOfficeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
             user: { id: auth.user.id, name: auth.user.name },
             device: deviceOf(req.headers['user-agent']),
             now: deps.clock.now(),
+            overrider: null,
           },
           { attendee_id: u.id, action: 'CHECK_IN' },
         );

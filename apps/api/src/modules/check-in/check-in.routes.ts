@@ -24,6 +24,7 @@ import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../plugins/auth.js';
 import { DomainError } from '../../shared/errors.js';
 import { paginated } from '../../shared/pagination.js';
+import { actorOf } from '../audit/audit.js';
 import {
   attendeeForCaller,
   checkInEventsOf,
@@ -71,6 +72,8 @@ export const checkInRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
       user: { id: auth.user.id, name: auth.user.name },
       device: deviceOf(req.headers['user-agent']),
       now: deps.clock.now(),
+      // Door staff check people in; admins and organizers may also admit anyway.
+      overrider: auth.permissions.includes('events.manage') ? actorOf(auth) : null,
     };
   }
 

@@ -1,11 +1,19 @@
-import type { AttendeeDto, CheckInOutcomeDto, CheckInResult, checkInScan, PersonRef } from '@admitone/shared';
+import {
+  type AttendeeDto,
+  CHECK_IN_OVERRIDABLE,
+  type CheckInOutcomeDto,
+  type CheckInResult,
+  type checkInScan,
+  type PersonRef,
+} from '@admitone/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 
 import type { Db, Tx } from '../../db/client.js';
 import { attendees, checkInListTickets, checkIns, listCheckIns, retiredTicketCodes } from '../../db/schema/index.js';
-import { isUniqueViolation } from '../../shared/errors.js';
+import { DomainError, isUniqueViolation } from '../../shared/errors.js';
 import { peopleById } from '../attendees/attendee-view.js';
+import { type AuditActor, recordAudit } from '../audit/audit.js';
 import { normaliseTicketCode } from '../orders/ids.js';
 import { emitWebhookEvent, type WebhookChange } from '../webhooks/webhook-outbox.js';
 import { findScanTarget, type ScanTarget, scanTargetDto } from './check-in-attendee.js';
@@ -25,6 +33,8 @@ export interface ScanContext {
   /** The device as its browser names itself, for the history. */
   device: string | null;
   now: Date;
+  /** Who may admit a ticket anyway ("Admit anyway": admins and organizers); null: nobody here (door staff, links). */
+  overrider: AuditActor | null;
 }
 
 type PriorScan = typeof checkIns.$inferSelect;
@@ -104,7 +114,7 @@ const viaLinkElsewhere = (c: ScanContext, prior: PriorScan) => c.user === null &
 const scannedAt = (c: ScanContext, scan: Scan) =>
   scan.scanned_at ? new Date(Math.min(Date.parse(scan.scanned_at), c.now.getTime())) : c.now;
 
-async function record(tx: Tx, c: ScanContext, attendeeId: number, scan: Scan) {
+async function record(tx: Tx, c: ScanContext, attendeeId: number, scan: Scan, overridden: CheckInResult[] = []) {
   await tx.insert(checkIns).values({
     account_id: c.accountId,
     event_id: c.eventId,
@@ -116,9 +126,13 @@ async function record(tx: Tx, c: ScanContext, attendeeId: number, scan: Scan) {
     device: c.device,
     scanned_at: scannedAt(c, scan),
     client_scan_id: scan.client_scan_id ?? null,
+    overridden: overridden.length ? overridden : null,
+    override_reason: overridden.length ? (scan.override_reason ?? null) : null,
     created_at: c.now,
   });
 }
+
+const OVERRIDABLE: ReadonlySet<CheckInResult> = new Set(CHECK_IN_OVERRIDABLE);
 
 /** Whether the list admits the attendee's ticket. */
 async function admits(tx: Tx, list: CheckInListRow, attendeeId: number): Promise<boolean> {
@@ -202,15 +216,20 @@ async function scanInTx(tx: Tx, c: ScanContext, scan: Scan): Promise<CheckInOutc
   )
     return outcome('UNKNOWN', null);
   const reload = () => scanTargetDto(tx, found);
+  // "Admit anyway": each refusal a person may judge at the door is passed over, and written down.
+  const overridden: CheckInResult[] = [];
+  const overrides = (result: CheckInResult) =>
+    scan.action === 'CHECK_IN' &&
+    scan.override_reason !== undefined &&
+    c.overrider !== null &&
+    OVERRIDABLE.has(result) &&
+    overridden.push(result) > 0;
   if (found.event_id !== c.eventId) return outcome('WRONG_EVENT', await reload());
-  if (!(await admits(tx, c.list, found.id))) return outcome('NOT_ON_LIST', await reload());
+  if (!(await admits(tx, c.list, found.id)) && !overrides('NOT_ON_LIST')) return outcome('NOT_ON_LIST', await reload());
   const state = listStateAt(c.list, scannedAt(c, scan));
-  if (state !== 'ACTIVE')
-    return outcome(
-      state === 'EXPIRED' ? 'LIST_EXPIRED' : 'LIST_NOT_ACTIVE',
-      await reload(),
-      await onList(tx, c.list.id, found.id),
-    );
+  const closed = state === 'EXPIRED' ? 'LIST_EXPIRED' : 'LIST_NOT_ACTIVE';
+  if (state !== 'ACTIVE' && !overrides(closed))
+    return outcome(closed, await reload(), await onList(tx, c.list.id, found.id));
 
   const status = await lockAttendee(tx, found.id);
   // A concurrent scan of a twin of this very scan committed while this one waited: answer as it did.
@@ -220,11 +239,12 @@ async function scanInTx(tx: Tx, c: ScanContext, scan: Scan): Promise<CheckInOutc
 
   if (scan.action === 'CHECK_IN') {
     if (status === 'CANCELLED') return outcome('CANCELLED', await reload());
-    if (status === 'AWAITING_PAYMENT') return outcome('AWAITING_PAYMENT', await reload());
-    if (status !== 'ACTIVE') return outcome('UNKNOWN', null);
+    if (status === 'AWAITING_PAYMENT' && !overrides('AWAITING_PAYMENT'))
+      return outcome('AWAITING_PAYMENT', await reload());
+    if (status !== 'ACTIVE' && status !== 'AWAITING_PAYMENT') return outcome('UNKNOWN', null);
     // A ticket for another date of the event than the one being checked in (door-date.ts); the attendee names it.
     const date = await ticketDateOf(tx, found.id);
-    if (date && !admitsOn(date, scan.event_date_id, scannedAt(c, scan)))
+    if (date && !admitsOn(date, scan.event_date_id, scannedAt(c, scan)) && !overrides('WRONG_DATE'))
       return outcome('WRONG_DATE', await reload(), null, current);
     if (current) return outcome('ALREADY_CHECKED_IN', await reload(), current);
     await tx.insert(listCheckIns).values({
@@ -236,7 +256,21 @@ async function scanInTx(tx: Tx, c: ScanContext, scan: Scan): Promise<CheckInOutc
       via_staff_link: c.user === null,
     });
     await syncAttendee(tx, found.id, c.now);
-    await record(tx, c, found.id, scan);
+    await record(tx, c, found.id, scan, overridden);
+    if (overridden.length) {
+      const a = await reload();
+      await recordAudit(
+        tx,
+        c.overrider!,
+        {
+          action: 'check_in.overridden',
+          eventId: c.eventId,
+          target: { type: 'attendee', id: found.id, label: `${a.first_name} ${a.last_name} (${a.short_id})` },
+          data: { refused: overridden, reason: scan.override_reason, list: c.list.name },
+        },
+        c.now,
+      );
+    }
     await emitWebhookEvent(tx, checkInChange(c, found.id, 'checkin.created'));
     return outcome('CHECKED_IN', await reload(), { at: c.now, by: c.user, viaLink: c.user === null });
   }
@@ -274,8 +308,15 @@ function checkInChange(c: ScanContext, attendeeId: number, type: 'checkin.create
   };
 }
 
+/** "Admit anyway" asked by someone who may not: refused before anything is applied. */
+function assertMayOverride(c: ScanContext, scans: Scan[]) {
+  if (c.overrider === null && scans.some((s) => s.override_reason !== undefined))
+    throw new DomainError('VALIDATION_FAILED', { fields: { override_reason: [{ key: 'override_not_allowed' }] } });
+}
+
 /** Applies one scan; a repeated client scan id racing its twin is retried once and then answered from the first. */
 export async function applyScan(c: ScanContext, scan: Scan): Promise<CheckInOutcomeDto> {
+  assertMayOverride(c, [scan]);
   try {
     return await c.db.transaction((tx) => scanInTx(tx, c, scan));
   } catch (err) {
@@ -286,6 +327,7 @@ export async function applyScan(c: ScanContext, scan: Scan): Promise<CheckInOutc
 
 /** Scans queued on a device, applied in order, each on its own (the server decides every one). */
 export async function applyScans(c: ScanContext, scans: Scan[]): Promise<CheckInOutcomeDto[]> {
+  assertMayOverride(c, scans);
   const results: CheckInOutcomeDto[] = [];
   for (const scan of scans) results.push(await applyScan(c, scan));
   return results;

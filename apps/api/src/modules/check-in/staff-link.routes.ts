@@ -55,6 +55,7 @@ export const staffLinkRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
       user: null,
       device: deviceOf(req.headers['user-agent']),
       now: deps.clock.now(),
+      overrider: null,
     };
   }
 

@@ -1,0 +1,2 @@
+ALTER TABLE "check_ins" ADD COLUMN "overridden" jsonb;--> statement-breakpoint
+ALTER TABLE "check_ins" ADD COLUMN "override_reason" text;
