@@ -166,6 +166,70 @@ describe('the audit log', () => {
     expect((await log(token, accountId, '&action=export.personal_data')).data[0]!.data.kind).toBe('audit-log');
   });
 
+  it('records what changes what buyers pay: promo codes and taxes and fees, made, changed (only what changed) and deleted', async () => {
+    const { u, event, tickets } = await liveEvent(ctx.app, [{ name: 'Standard', type: 'PAID', price: 2500 }]);
+    const accountId = u.accounts[0]!.id;
+    const token = u.token;
+    const act = async (method: 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) => {
+      const res = await call(ctx.app, method, url, { token, body });
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+      return res;
+    };
+    const before = (await log(token, accountId)).meta.total;
+    const promos = `/api/events/${event.id}/promo-codes`;
+    const promo = (
+      await act('POST', promos, { code: 'EARLYBIRD', discount_type: 'PERCENTAGE', discount: 10, max_uses: 50 })
+    ).json().data;
+    const edit = { code: 'EARLYBIRD', discount_type: 'PERCENTAGE', discount: 20, max_uses: 50 };
+    await act('PUT', `${promos}/${promo.id}`, { ...edit, ticket_ids: [tickets[0]!.id] });
+    await act('PUT', `${promos}/${promo.id}`, { ...edit, ticket_ids: [tickets[0]!.id] });
+    await act('DELETE', `${promos}/${promo.id}`);
+    const taxes = `/api/accounts/${accountId}/taxes-and-fees`;
+    const vat = (await act('POST', taxes, { name: 'VAT', type: 'TAX', calculation_type: 'PERCENTAGE', rate: 19 })).json()
+      .data;
+    await act('PUT', `${taxes}/${vat.id}`, { name: 'VAT', type: 'TAX', calculation_type: 'PERCENTAGE', rate: 7 });
+    await act('DELETE', `${taxes}/${vat.id}`);
+    // The same code again, in another case: refused, nothing written.
+    const taken = await call(ctx.app, 'POST', promos, {
+      token,
+      body: { code: 'vipcode', discount_type: 'NONE', discount: 0 },
+    });
+    expect(taken.statusCode).toBeLessThan(300);
+    const twice = await call(ctx.app, 'POST', promos, {
+      token,
+      body: { code: 'VIPCODE', discount_type: 'NONE', discount: 0 },
+    });
+    expect(twice.statusCode).toBe(422);
+
+    const lines = (await log(token, accountId)).data;
+    const mine = lines.slice(0, lines.length - before).reverse();
+    expect(mine.map((l) => l.action)).toEqual([
+      'promo_code.created',
+      'promo_code.updated',
+      'promo_code.deleted',
+      'tax.created',
+      'tax.updated',
+      'tax.deleted',
+      'promo_code.created',
+    ]);
+    expect(mine[0]).toMatchObject({
+      event: { id: event.id },
+      target: { type: 'promo_code', label: 'EARLYBIRD' },
+      data: { code: 'EARLYBIRD', discount_type: 'PERCENTAGE', discount: 10, max_uses: 50, ticket_ids: [] },
+    });
+    expect(mine[1]!.data).toEqual({
+      discount: { from: 10, to: 20 },
+      ticket_ids: { from: [], to: [tickets[0]!.id] },
+    });
+    expect(mine[2]!.data).toEqual({ uses: 0 });
+    expect(mine[3]).toMatchObject({
+      target: { type: 'tax_or_fee', label: 'VAT' },
+      data: { name: 'VAT', type: 'TAX', calculation_type: 'PERCENTAGE', percentage: '19.000' },
+    });
+    expect(mine[4]!.data).toEqual({ percentage: { from: '19.000', to: '7.000' } });
+    expect(mine[5]!.data).toEqual({ tickets: 0 });
+  });
+
   it("is for the account's admins: an Organizer gets 403, another account 404", async () => {
     const admin = await registerUser(ctx.app);
     const organizer = await inviteAndAccept(ctx.app, ctx.smtp, admin.token, 'ORGANIZER');

@@ -442,11 +442,12 @@ describe('check-in lists', () => {
 
   it('an organizer admits anyway with a reason (written to the audit log); door staff, links and check-outs cannot', async () => {
     const { u, event, base, main, vipList, standing, vip, scan } = await venue();
-    const lines = async () =>
+    type Line = { action: string; data: Record<string, unknown>; target_label: string };
+    const lines = async (): Promise<Line[]> =>
       (
-        await ctx.app.deps.database.db.execute<{ action: string; data: Record<string, unknown>; target_label: string }>(
+        (await ctx.app.deps.database.db.execute(
           sql`select action, data, target_label from audit_log where event_id = ${event.id} and action = 'check_in.overridden' order by id`,
-        )
+        )) as unknown as { rows: Line[] }
       ).rows;
     // Not on the VIP list: admitted anyway, with why, by whom, on which list.
     const anyway = { code: standing.short_id, action: 'CHECK_IN', override_reason: 'Upgraded by the promoter' };

@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../plugins/auth.js';
 import { paginated } from '../../shared/pagination.js';
+import { actorOf } from '../audit/audit.js';
 import { requireEvent } from '../events/events.repository.js';
 import { deletePromoCode, getPromoCode, savePromoCode } from './promo-codes.js';
 import { listPromos, toPromoDto } from './promo-codes.repository.js';
@@ -66,7 +67,9 @@ export const promoCodeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
     async (req, reply) => {
       const { accountId } = authOf(req);
       const event = await eventOf(accountId, req.params.eventId);
-      return reply.status(201).send({ data: await savePromoCode(db, clock, accountId, event, req.body, null) });
+      return reply
+        .status(201)
+        .send({ data: await savePromoCode(db, clock, actorOf(authOf(req)), event, req.body, null) });
     },
   );
 
@@ -104,7 +107,7 @@ export const promoCodeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
     async (req) => {
       const { accountId } = authOf(req);
       const event = await eventOf(accountId, req.params.eventId);
-      return { data: await savePromoCode(db, clock, accountId, event, req.body, req.params.promoId) };
+      return { data: await savePromoCode(db, clock, actorOf(authOf(req)), event, req.body, req.params.promoId) };
     },
   );
 
@@ -113,7 +116,8 @@ export const promoCodeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
     { schema: { tags, security, summary: 'Delete a promo code', params: promoParams } },
     async (req, reply) => {
       const { accountId } = authOf(req);
-      await deletePromoCode(db, clock, accountId, await eventOf(accountId, req.params.eventId), req.params.promoId);
+      const event = await eventOf(accountId, req.params.eventId);
+      await deletePromoCode(db, clock, actorOf(authOf(req)), event, req.params.promoId);
       return reply.status(204).send();
     },
   );

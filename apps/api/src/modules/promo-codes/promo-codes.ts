@@ -7,6 +7,7 @@ import { promoCodes, promoCodeTickets, tickets } from '../../db/schema/index.js'
 import type { Clock } from '../../shared/clock.js';
 import { zonedToUtc } from '../../shared/dates.js';
 import { DomainError, isUniqueViolation } from '../../shared/errors.js';
+import { type AuditActor, changesOf, recordAudit } from '../audit/audit.js';
 import { lockPromoLimit } from '../inventory/limits.js';
 import { findPromo, toPromoDto } from './promo-codes.repository.js';
 
@@ -97,19 +98,53 @@ export async function getPromoCode(
   return toPromoDto(row, event, clock.now(), row.taken);
 }
 
-/** Creates (id null) or changes a promo code in one transaction; a code the event has in any case is a field error. */
+/** What the audit log keeps of a promo code: what it gives, on which tickets, how often, until when. */
+const auditedOf = (p: Pick<PromoCodeDto, 'code' | 'discount_type' | 'discount' | 'max_uses' | 'expires_at' | 'ticket_ids'>) => ({
+  code: p.code,
+  discount_type: p.discount_type,
+  discount: p.discount,
+  max_uses: p.max_uses,
+  expires_at: p.expires_at,
+  ticket_ids: [...p.ticket_ids].sort((a, b) => a - b),
+});
+const AUDITED = ['code', 'discount_type', 'discount', 'max_uses', 'expires_at', 'ticket_ids'] as const;
+
+/**
+ * Creates (id null) or changes a promo code in one transaction, with its audit line; a code the event has in any case
+ * is a field error.
+ */
 export async function savePromoCode(
   db: Db,
   clock: Clock,
-  accountId: number,
+  actor: AuditActor,
   event: PromoEvent,
   body: Body,
   id: number | null,
 ): Promise<PromoCodeDto> {
-  if (id !== null) await getPromoCode(db, clock, accountId, event, id);
+  const accountId = actor.accountId;
+  const before = id !== null ? await getPromoCode(db, clock, accountId, event, id) : null;
   let saved: number;
   try {
-    saved = await db.transaction((tx) => save(tx, event, body, id, { account_id: accountId }, clock.now()));
+    saved = await db.transaction(async (tx) => {
+      const now = clock.now();
+      const promoId = await save(tx, event, body, id, { account_id: accountId }, now);
+      const row = await findPromo(tx, accountId, event.id, promoId);
+      const after = auditedOf(toPromoDto(row!, event, now, row!.taken));
+      const data = before ? changesOf(auditedOf(before), after, AUDITED) : after;
+      if (!before || Object.keys(data).length)
+        await recordAudit(
+          tx,
+          actor,
+          {
+            action: before ? 'promo_code.updated' : 'promo_code.created',
+            eventId: event.id,
+            target: { type: 'promo_code', id: promoId, label: body.code },
+            data,
+          },
+          now,
+        );
+      return promoId;
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw codeTaken();
     throw err;
@@ -117,14 +152,27 @@ export async function savePromoCode(
   return getPromoCode(db, clock, accountId, event, saved);
 }
 
-/** Deletes a promo code of the caller's event. */
+/** Deletes a promo code of the caller's event, with its audit line. */
 export async function deletePromoCode(
   db: Db,
   clock: Clock,
-  accountId: number,
+  actor: AuditActor,
   event: PromoEvent,
   id: number,
 ): Promise<void> {
-  await getPromoCode(db, clock, accountId, event, id);
-  await db.delete(promoCodes).where(eq(promoCodes.id, id));
+  const before = await getPromoCode(db, clock, actor.accountId, event, id);
+  await db.transaction(async (tx) => {
+    await tx.delete(promoCodes).where(eq(promoCodes.id, id));
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'promo_code.deleted',
+        eventId: event.id,
+        target: { type: 'promo_code', id, label: before.code },
+        data: { uses: before.times_used },
+      },
+      clock.now(),
+    );
+  });
 }

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../plugins/auth.js';
 import { wholeList } from '../../shared/pagination.js';
+import { actorOf } from '../audit/audit.js';
 import { accountTaxes, createTax, deleteTax, updateTax } from './taxes.js';
 
 const tags = ['taxes and fees'];
@@ -54,7 +55,7 @@ export const taxRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, {
       },
     },
     async (req, reply) =>
-      reply.status(201).send({ data: await createTax(db, clock, authOf(req).accountId, req.params.id, req.body) }),
+      reply.status(201).send({ data: await createTax(db, clock, actorOf(authOf(req)), req.params.id, req.body) }),
   );
 
   app.put(
@@ -71,7 +72,7 @@ export const taxRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, {
       },
     },
     async (req) => ({
-      data: await updateTax(db, clock, authOf(req).accountId, req.params.id, req.params.taxOrFeeId, req.body),
+      data: await updateTax(db, clock, actorOf(authOf(req)), req.params.id, req.params.taxOrFeeId, req.body),
     }),
   );
 
@@ -90,7 +91,13 @@ export const taxRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, {
     async (req) => ({
       data: {
         id: req.params.taxOrFeeId,
-        detached_ticket_count: await deleteTax(db, authOf(req).accountId, req.params.id, req.params.taxOrFeeId),
+        detached_ticket_count: await deleteTax(
+          db,
+          clock,
+          actorOf(authOf(req)),
+          req.params.id,
+          req.params.taxOrFeeId,
+        ),
       },
     }),
   );
