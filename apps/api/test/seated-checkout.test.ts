@@ -1,10 +1,10 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { attendees, orders } from '../src/db/schema/index.js';
+import { attendees, orders, seatingPlanVersions, seatingSeats } from '../src/db/schema/index.js';
 import { findDrift } from '../src/modules/inventory/reconcile.js';
 import { TestClock } from '../src/shared/clock.js';
-import { buyerHeaders, placeOrder, reserve } from './checkout-factory.js';
+import { buyerHeaders, liveEvent, placeOrder, reserve } from './checkout-factory.js';
 import { seatedEvent, theatrePlan } from './seating-fixtures.js';
 import { call, createTestApp, type TestContext } from './test-app.js';
 
@@ -261,6 +261,31 @@ describe('a seated event for buyers', () => {
     const [head, row] = csv.body.trim().split('\n');
     expect(head).toContain('Section,Row,Seat');
     expect(row).toContain('Balcony,1,2');
+  });
+
+  it('keeps a seat off sale before anyone read the plan (the embedded database has one connection: nothing waits outside)', async () => {
+    const { u, event, tickets } = await liveEvent(ctx.app, [{ name: 'Stalls', type: 'FREE' }]);
+    const base = `/api/organizers/${event.organizer.id}/seating-plans`;
+    const plan = (await call(ctx.app, 'POST', `${base}/import`, { token: u.token, body: { pretix: theatrePlan } })).json()
+      .data;
+    expect((await call(ctx.app, 'POST', `${base}/${plan.id}/publish`, { token: u.token })).statusCode).toBe(200);
+    const seated = await call(ctx.app, 'PUT', `/api/events/${event.id}/seating`, {
+      token: u.token,
+      body: { plan_id: plan.id, categories: [{ category: 'Stalls', ticket_id: tickets[0]!.id }] },
+    });
+    expect(seated.statusCode, seated.body).toBe(200);
+    // The place's id straight from the table: no read of the plan has kept its places in memory yet.
+    const [place] = await ctx.app.deps.database.db
+      .select({ id: seatingSeats.id })
+      .from(seatingSeats)
+      .innerJoin(seatingPlanVersions, eq(seatingPlanVersions.id, seatingSeats.version_id))
+      .where(and(eq(seatingPlanVersions.plan_id, plan.id), eq(seatingSeats.category, 'Stalls')))
+      .limit(1);
+    const held = await call(ctx.app, 'POST', `/api/events/${event.id}/seating/holds`, {
+      token: u.token,
+      body: { name: 'Press', seats: [place!.id] },
+    });
+    expect(held.statusCode, held.body).toBe(201);
   });
 
   it('keeps seats off sale with named holds and killed seats: buyers cannot take them; released seats sell again', async () => {

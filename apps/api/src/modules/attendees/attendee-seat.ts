@@ -39,7 +39,7 @@ export async function placeForTicket(
     if (required) throw onSeat('seats_required');
     return null;
   }
-  const places = await placeMapOf(db, seating.versionId);
+  const places = await placeMapOf(db, seating.versionId, tx);
   const place = places.byId.get(seatId);
   if (!place) throw onSeat('seat_unknown');
   const sells = seating.categories.get(place.category);

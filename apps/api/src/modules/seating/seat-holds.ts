@@ -60,7 +60,7 @@ export async function saveSeatHold(
       if (!own) throw notFound();
     }
     await lockSeatedTickets(tx, eventId, [...seating.seatedTickets]);
-    const places = await placeMapOf(db, seating.versionId);
+    const places = await placeMapOf(db, seating.versionId, tx);
     await checkPlaces(tx, eventId, holdId, body.seats, places);
     let kept = holdId;
     if (kept === null) {

@@ -105,8 +105,13 @@ const CACHED = 16;
 /** Per database (ids are unique in one, not across the test suite's many). */
 const caches = new WeakMap<Executor, Map<number, Promise<PlaceMap>>>();
 
-/** The places of a version, read once per process and database (the few most recent versions are kept). */
-export function placeMapOf(db: Executor, versionId: number): Promise<PlaceMap> {
+/**
+ * The places of a version, read once per process and database (the few most recent versions are kept). Inside a
+ * transaction, pass it as `tx`: a miss is then read through it and not kept (the embedded database has one
+ * connection, so a read outside the transaction would wait for it forever; and what a transaction read may roll
+ * back).
+ */
+export function placeMapOf(db: Executor, versionId: number, tx?: Executor): Promise<PlaceMap> {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new Map()));
   const hit = cache.get(versionId);
@@ -115,7 +120,7 @@ export function placeMapOf(db: Executor, versionId: number): Promise<PlaceMap> {
     cache.set(versionId, hit);
     return hit;
   }
-  const loading = db
+  const loading = (tx ?? db)
     .select()
     .from(seatingSeats)
     .where(eq(seatingSeats.version_id, versionId))
@@ -129,6 +134,7 @@ export function placeMapOf(db: Executor, versionId: number): Promise<PlaceMap> {
         all,
       };
     });
+  if (tx) return loading;
   // A version without places yet (being made) is not kept: the next read tries again.
   cache.set(versionId, loading);
   const forget = () => cache.delete(versionId);
