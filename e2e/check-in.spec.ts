@@ -127,12 +127,12 @@ async function find(page: Page, text: string) {
   await expect(page.getByTestId('check-in-row')).toContainText(text);
 }
 
-test('check-in from the list: search, check in, why a cancelled ticket cannot, offline queue, check out', async ({
+test('check-in from the list: search, check in, why a cancelled ticket cannot, offline queue, check out, admit anyway', async ({
   page,
   context,
 }) => {
   test.setTimeout(120_000);
-  const { eventId, email, codes } = await door(page.request);
+  const { eventId, email, codes, token } = await door(page.request);
   await login(page, email);
   await page.goto(`/manage/event/${eventId}/check-in`);
   await expect(page.getByRole('heading', { name: 'Check-in' })).toBeVisible();
@@ -181,9 +181,50 @@ test('check-in from the list: search, check in, why a cancelled ticket cannot, o
   await expect(outcome(page)).toHaveAttribute('data-result', 'CHECKED_OUT');
   await expect(count(page)).toHaveText('1 / 3');
 
+  // The list closes; the organizer still admits a latecomer anyway, with a reason kept in the audit log.
+  const headers = { authorization: `Bearer ${token}` };
+  const lists = (await (await page.request.get(`/api/events/${eventId}/check-in-lists`, { headers })).json()) as {
+    data: Array<{ id: number }>;
+  };
+  const closed = await page.request.put(`/api/events/${eventId}/check-in-lists/${lists.data[0]!.id}`, {
+    headers,
+    data: { expires_at: '2020-01-01T00:00' },
+  });
+  expect(closed.ok(), await closed.text()).toBe(true);
+  await page.reload();
+  await expect(page.getByTestId('list-state')).toContainText('This list closed at');
+  await find(page, 'Ada');
+  await page.getByRole('button', { name: 'Check in Ada Lovelace' }).click();
+  await expect(outcome(page)).toHaveAttribute('data-result', 'LIST_EXPIRED');
+  await expect(outcome(page)).toContainText('List closed');
+  await snapshot(page, 'en-check-in-refused-admit-anyway');
+  await outcome(page).getByRole('button', { name: 'Admit anyway' }).click();
+  const admit = page.getByRole('dialog', { name: 'Admit anyway' });
+  await expect(admit.getByTestId('admit-anyway-refusal')).toContainText('This check-in list no longer admits anyone.');
+  await expect(admit.getByRole('textbox', { name: 'Reason' })).toBeFocused();
+  await page.keyboard.type('Upgraded by the promoter');
+  await expectAccessible(page, 'admit anyway');
+  await snapshot(page, 'en-check-in-admit-anyway');
+  await admit.getByRole('button', { name: 'Admit anyway' }).click();
+  await expect(admit).toBeHidden();
+  await expect(outcome(page)).toHaveAttribute('data-result', 'CHECKED_IN');
+  await expect(outcome(page)).toContainText('Ada Lovelace · Lawn pass');
+  await expect(count(page)).toHaveText('2 / 3');
+  await snapshot(page, 'en-check-in-admitted-anyway');
+
+  // The audit log says who was admitted anyway, on which list, past what refusal and why.
+  await page.goto('/account/audit-log');
+  const overridden = page
+    .getByRole('table', { name: 'Audit log' })
+    .getByRole('row', { name: /Admitted anyway at the door/ });
+  await expect(overridden).toContainText(`Ada Lovelace (${codes.Ada})`);
+  await expect(overridden).toContainText('Check-in list: All tickets');
+  await expect(overridden).toContainText('Refused: List closed');
+  await expect(overridden).toContainText('Reason: Upgraded by the promoter');
+
   // The dashboard shows the check-ins too.
   await page.goto(`/manage/event/${eventId}`);
-  await expect(page.getByTestId('stat-check-ins-value')).toHaveText('1 of 3');
+  await expect(page.getByTestId('stat-check-ins-value')).toHaveText('2 of 3');
 });
 
 test('scanner: a bad code, then a valid ticket from the camera; keeps scanning; flash unavailable', async ({

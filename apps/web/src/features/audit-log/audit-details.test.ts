@@ -42,7 +42,10 @@ describe('what a line of the audit log says', () => {
       'Account',
       'Events',
       'Tickets',
+      'Promo codes',
+      'Taxes and fees',
       'Orders',
+      'Check-in',
       'Exports',
     ]);
     // Every action once, none left out.
@@ -150,6 +153,73 @@ describe('the details of a line', () => {
     expect(auditDetails(line('member.invited', { role: 'ADMIN' }), ctx)).toEqual(['Role: Admin']);
     expect(auditDetails(line('auth.signed_in', { country: 'DE' }), ctx)).toEqual(['Country: Germany']);
     expect(auditDetails(line('auth.signed_in', {}), ctx)).toEqual([]);
+  });
+
+  it('names the single sign-on lines: a sign-in through it, a person it brought in, its set-up, changes and removal', () => {
+    expect(auditActionLabel(line('auth.signed_in', { method: 'sso', country: 'DE' }), i18n)).toBe(
+      'Signed in with single sign-on',
+    );
+    expect(auditDetails(line('auth.signed_in', { method: 'sso', country: 'DE' }), ctx)).toEqual(['Country: Germany']);
+    expect(auditActionLabel(line('member.joined_by_sso', { role: 'DOOR_STAFF' }), i18n)).toBe(
+      'Joined with single sign-on',
+    );
+    expect(auditDetails(line('member.joined_by_sso', { role: 'DOOR_STAFF' }), ctx)).toEqual(['Role: Door staff']);
+
+    expect(auditActionLabel(line('account.sso_updated', {}), i18n)).toBe('Changed the single sign-on');
+    // The first set-up: what each setting was set to.
+    expect(
+      auditDetails(
+        line('account.sso_updated', {
+          issuer: { from: null, to: 'https://login.example.com' },
+          client_id: { from: null, to: 'admitone' },
+          default_role: { from: null, to: 'ORGANIZER' },
+          enabled: { from: null, to: true },
+        }),
+        ctx,
+      ),
+    ).toEqual([
+      'Issuer URL: https://login.example.com',
+      'Client ID: admitone',
+      'Default role for new people: Organizer',
+      'Enabled: Yes',
+    ]);
+    // A change: before and after; the secret only by name.
+    expect(
+      auditDetails(
+        line('account.sso_updated', {
+          default_role: { from: 'ORGANIZER', to: 'BOX_OFFICE' },
+          enabled: { from: true, to: false },
+          client_secret: { from: '…', to: '…' },
+        }),
+        ctx,
+      ),
+    ).toEqual(['Default role for new people: Organizer → Box office', 'Enabled: Yes → No', 'Client secret: replaced']);
+
+    expect(auditActionLabel(line('account.sso_removed', { issuer: 'https://login.example.com' }), i18n)).toBe(
+      'Removed the single sign-on',
+    );
+    expect(auditDetails(line('account.sso_removed', { issuer: 'https://login.example.com' }), ctx)).toEqual([
+      'Issuer URL: https://login.example.com',
+    ]);
+  });
+
+  it("names a ticket admitted anyway at the door: the list, what it refused, in the scan card's words, and the reason", () => {
+    const overridden = line('check_in.overridden', {
+      list: 'VIP lounge',
+      reason: 'Upgraded by the promoter',
+      refused: ['NOT_ON_LIST', 'LIST_EXPIRED'],
+    });
+    expect(auditActionLabel(overridden, i18n)).toBe('Admitted anyway at the door');
+    expect(auditDetails(overridden, ctx)).toEqual([
+      'Check-in list: VIP lounge',
+      'Refused: Not on this list, List closed',
+      'Reason: Upgraded by the promoter',
+    ]);
+    // The event's first list has no name of its own; a long reason is shown whole.
+    const long = 'The promoter upgraded this guest at the gate. '.repeat(4).trim();
+    expect(
+      auditDetails(line('check_in.overridden', { list: null, reason: long, refused: ['AWAITING_PAYMENT'] }), ctx),
+    ).toEqual(['Check-in list: All tickets', 'Refused: Awaiting payment', `Reason: ${long}`]);
   });
 
   it("describes an order change as the order's history does, with its amount", () => {

@@ -1,9 +1,10 @@
-import { type AuditEntryDto, formatDateTime, formatMoney, formatNumber } from '@admitone/shared';
+import { type AuditEntryDto, type CheckInResult, formatDateTime, formatMoney, formatNumber } from '@admitone/shared';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 
 import { countryName } from '../../lib/countries';
 import { ACCESS_LABELS } from '../api-keys/api-key-labels';
+import { RESULT_LABELS } from '../check-in/result-labels';
 import { orderEventAmount, orderEventDetails } from '../orders/order-event-details';
 import { eventTypeLabel } from '../webhooks/webhook-labels';
 import { ACTION_LABELS } from './audit-labels';
@@ -49,6 +50,19 @@ const FIELD_LABELS: Record<string, MessageDescriptor> = {
   sale_start: msg`Sale starts`,
   sale_end: msg`Sale ends`,
   is_hidden: msg`Hidden`,
+  // Promo codes.
+  code: msg`Code`,
+  discount_type: msg`Discount type`,
+  discount: msg`Discount`,
+  max_uses: msg`Maximum uses`,
+  ticket_ids: msg`Tickets`,
+  uses: msg`Times used`,
+  // Taxes and fees.
+  calculation_type: msg`Calculation`,
+  percentage: msg`Rate (%)`,
+  fixed_amount: msg`Fixed amount`,
+  is_default: msg`Added to new tickets`,
+  tickets: msg`Tickets that had it`,
   // API keys and webhooks.
   access: msg`Access`,
   expires_at: msg`Expires`,
@@ -57,6 +71,11 @@ const FIELD_LABELS: Record<string, MessageDescriptor> = {
   event_types: msg`Events to send`,
   event_id: msg`Event`,
   enabled: msg`Enabled`,
+  // Single sign-on.
+  issuer: msg`Issuer URL`,
+  client_id: msg`Client ID`,
+  client_secret: msg`Client secret`,
+  default_role: msg`Default role for new people`,
   // Sign-ins and exports.
   country: msg`Country`,
   format: msg`Format`,
@@ -110,17 +129,23 @@ const LONG_TEXTS: ReadonlySet<string> = new Set([
   'offline_payment_instructions',
 ]);
 
+/** Secrets: a change names them, never their value (the server writes none down either). */
+const SECRETS: ReadonlySet<string> = new Set(['client_secret']);
+
 /** Amounts in minor units of the account's currency. */
 const MONEY: ReadonlySet<string> = new Set(['price', 'amount', 'amount_paid', 'refund_due', 'total', 'previous_total']);
 
+const ROLE_LABELS: Record<string, MessageDescriptor> = {
+  ADMIN: msg`Admin`,
+  ORGANIZER: msg`Organizer`,
+  DOOR_STAFF: msg`Door staff`,
+  BOX_OFFICE: msg`Box office`,
+};
+
 /** Values with a name of their own: roles, statuses of members and events, ticket types, file formats. */
 const VALUE_LABELS: Record<string, Record<string, MessageDescriptor>> = {
-  role: {
-    ADMIN: msg`Admin`,
-    ORGANIZER: msg`Organizer`,
-    DOOR_STAFF: msg`Door staff`,
-    BOX_OFFICE: msg`Box office`,
-  },
+  role: ROLE_LABELS,
+  default_role: ROLE_LABELS,
   status: {
     ACTIVE: msg`Active`,
     INACTIVE: msg`Inactive`,
@@ -146,8 +171,14 @@ const NONE_LABELS: Record<string, MessageDescriptor> = {
 const YES = msg`Yes`;
 const NO = msg`No`;
 const EDITED = msg`edited`;
+const REPLACED = msg`replaced`;
 /** The rest of a long list. */
 const MORE = msg`{count} more`;
+// "Admit anyway" at the door.
+const CHECK_IN_LIST = msg`Check-in list`;
+const DEFAULT_LIST = msg`All tickets`;
+const REFUSED = msg`Refused`;
+const REASON = msg`Reason`;
 
 /** How many items of a list are named before "3 more". */
 const LIST_MAX = 3;
@@ -229,6 +260,7 @@ function changeLines(path: readonly string[], from: unknown, to: unknown, ctx: A
       .flatMap((k) => changeLines([...path, k], from[k] ?? null, to[k] ?? null, ctx));
   }
   if (LONG_TEXTS.has(field)) return [`${label}: ${ctx.i18n._(EDITED)}`];
+  if (SECRETS.has(field)) return [`${label}: ${ctx.i18n._(REPLACED)}`];
   return [`${label}: ${valueText(field, from, ctx)} → ${valueText(field, to, ctx)}`];
 }
 
@@ -236,6 +268,22 @@ function changeLines(path: readonly string[], from: unknown, to: unknown, ctx: A
 function filterText(filters: Record<string, unknown>, ctx: AuditDetailsContext): string {
   const flat = Object.entries(filters).flatMap(([k, v]) => (isRecord(v) ? Object.entries(v) : [[k, v] as const]));
   return flat.map(([k, v]) => `${fieldLabel([k], ctx.i18n)}: ${valueText(k, v, ctx)}`).join(', ');
+}
+
+/**
+ * A ticket admitted anyway at the door: the list, what the list refused (named as the scan's card names it), and the
+ * reason given, whole.
+ */
+function overrideLines(data: Record<string, unknown>, i18n: I18n): string[] {
+  const refused = Array.isArray(data.refused) ? data.refused.filter((r) => typeof r === 'string') : [];
+  const names = refused.map((r) => (r in RESULT_LABELS ? i18n._(RESULT_LABELS[r as CheckInResult]) : r));
+  const list = typeof data.list === 'string' && data.list ? data.list : i18n._(DEFAULT_LIST);
+  const reason = typeof data.reason === 'string' ? data.reason : '';
+  return [
+    `${i18n._(CHECK_IN_LIST)}: ${list}`,
+    ...(names.length ? [`${i18n._(REFUSED)}: ${names.join(', ')}`] : []),
+    ...(reason ? [`${i18n._(REASON)}: ${reason}`] : []),
+  ];
 }
 
 /**
@@ -251,15 +299,21 @@ export function auditDetails(entry: Pick<AuditEntryDto, 'action' | 'data'>, ctx:
     const about = orderEventDetails({ kind, data }, [], ctx, i18n);
     return [amount ? formatMoney(amount, ctx.currency, i18n.locale) : null, about].filter((l) => l !== null);
   }
+  if (entry.action === 'check_in.overridden') return overrideLines(data, i18n);
   const lines: string[] = [];
   for (const [key, value] of Object.entries(data)) {
     if (entry.action === 'export.personal_data' && key === 'kind') continue;
+    // The line's label says it already ("Signed in with single sign-on").
+    if (entry.action === 'auth.signed_in' && key === 'method') continue;
     if (key === 'texts' && Array.isArray(value)) {
       for (const field of value)
         if (typeof field === 'string') lines.push(`${fieldLabel([field], i18n)}: ${i18n._(EDITED)}`);
     } else if (key === 'filters' && isRecord(value)) {
       const text = filterText(value, ctx);
       if (text) lines.push(`${fieldLabel([key], i18n)}: ${text}`);
+    } else if (isChange(value) && entry.action === 'account.sso_updated' && value.from === null) {
+      // Set up for the first time: what each setting was set to.
+      lines.push(`${fieldLabel([key], i18n)}: ${valueText(key, value.to, ctx)}`);
     } else if (isChange(value)) {
       lines.push(...changeLines([key], value.from, value.to, ctx));
     } else {

@@ -16,6 +16,7 @@ export const ACTION_LABELS: Record<AuditAction, MessageDescriptor> = {
   'member.updated': msg`Changed a member`,
   'member.invitation_revoked': msg`Revoked an invitation`,
   'member.two_factor_reset': msg`Reset a member's two-factor sign-in`,
+  'member.joined_by_sso': msg`Joined with single sign-on`,
   'api_key.created': msg`Created an API key`,
   'api_key.revoked': msg`Revoked an API key`,
   'webhook.created': msg`Added a webhook`,
@@ -23,12 +24,21 @@ export const ACTION_LABELS: Record<AuditAction, MessageDescriptor> = {
   'webhook.deleted': msg`Deleted a webhook`,
   'webhook.secret_rotated': msg`Rotated a webhook's signing secret`,
   'account.updated': msg`Changed the account settings`,
+  'account.sso_updated': msg`Changed the single sign-on`,
+  'account.sso_removed': msg`Removed the single sign-on`,
   'event.settings_updated': msg`Changed an event's settings`,
   'event.status_changed': msg`Changed an event's status`,
   'ticket.created': msg`Created a ticket`,
   'ticket.updated': msg`Changed a ticket`,
   'ticket.deleted': msg`Deleted a ticket`,
+  'promo_code.created': msg`Created a promo code`,
+  'promo_code.updated': msg`Changed a promo code`,
+  'promo_code.deleted': msg`Deleted a promo code`,
+  'tax.created': msg`Created a tax or fee`,
+  'tax.updated': msg`Changed a tax or fee`,
+  'tax.deleted': msg`Deleted a tax or fee`,
   'order.changed': msg`Changed an order`,
+  'check_in.overridden': msg`Admitted anyway at the door`,
   'export.personal_data': msg`Exported personal data`,
 };
 
@@ -47,17 +57,26 @@ export const ACTION_GROUPS: readonly { label: MessageDescriptor; actions: readon
   },
   {
     label: msg`Team`,
-    actions: ['member.invited', 'member.updated', 'member.invitation_revoked', 'member.two_factor_reset'],
+    actions: [
+      'member.invited',
+      'member.updated',
+      'member.invitation_revoked',
+      'member.two_factor_reset',
+      'member.joined_by_sso',
+    ],
   },
   { label: msg`API keys`, actions: ['api_key.created', 'api_key.revoked'] },
   {
     label: msg`Webhooks`,
     actions: ['webhook.created', 'webhook.updated', 'webhook.deleted', 'webhook.secret_rotated'],
   },
-  { label: msg`Account`, actions: ['account.updated'] },
+  { label: msg`Account`, actions: ['account.updated', 'account.sso_updated', 'account.sso_removed'] },
   { label: msg`Events`, actions: ['event.settings_updated', 'event.status_changed'] },
   { label: msg`Tickets`, actions: ['ticket.created', 'ticket.updated', 'ticket.deleted'] },
+  { label: msg`Promo codes`, actions: ['promo_code.created', 'promo_code.updated', 'promo_code.deleted'] },
+  { label: msg`Taxes and fees`, actions: ['tax.created', 'tax.updated', 'tax.deleted'] },
   { label: msg`Orders`, actions: ['order.changed'] },
+  { label: msg`Check-in`, actions: ['check_in.overridden'] },
   { label: msg`Exports`, actions: ['export.personal_data'] },
 ];
 
@@ -72,12 +91,16 @@ const EXPORT_LABELS: Record<string, MessageDescriptor> = {
   'audit-log': msg`Exported the audit log`,
 };
 
+/** A sign-in through the account's identity provider (`data.method`). */
+const SIGNED_IN_WITH_SSO = msg`Signed in with single sign-on`;
+
 /**
- * What a line says happened: the action's sentence, or for an export what was exported and for an order change
- * what the order's history says (`data.kind`).
+ * What a line says happened: the action's sentence, or for an export what was exported, for an order change what
+ * the order's history says (`data.kind`), and for a sign-in how, when not with a password (`data.method`).
  */
 export function auditActionLabel(entry: Pick<AuditEntryDto, 'action' | 'data'>, i18n: I18n): string {
   const kind = typeof entry.data.kind === 'string' ? entry.data.kind : null;
+  if (entry.action === 'auth.signed_in' && entry.data.method === 'sso') return i18n._(SIGNED_IN_WITH_SSO);
   if (entry.action === 'export.personal_data' && kind && EXPORT_LABELS[kind]) return i18n._(EXPORT_LABELS[kind]);
   if (entry.action === 'order.changed' && kind) return i18n._(orderEventLabel(kind, entry.data));
   return i18n._(ACTION_LABELS[entry.action] ?? ACTION_LABELS['account.updated']);

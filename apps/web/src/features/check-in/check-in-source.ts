@@ -15,6 +15,11 @@ export interface CheckInSource {
   endpoints: CheckInEndpoints;
   /** The caller manages the event (may mark orders as paid); door staff and staff links may not. */
   managesOrders: boolean;
+  /**
+   * The caller may admit a refused ticket anyway, with a reason (admins and organizers: `events.manage`); never door
+   * staff nor a staff link.
+   */
+  admitsAnyway?: boolean;
   /** The search matches e-mail addresses (not through a staff link, which sees none). */
   searchesEmails: boolean;
   /** Other cached reads a check-in changes (the organizer's attendee list, the lists' counts). */
@@ -32,3 +37,6 @@ export function useCheckInSource(): CheckInSource {
 
 /** Whether the screen's caller may mark orders as paid (false outside a check-in screen). */
 export const useManagesOrders = () => useContext(CheckInSourceContext)?.managesOrders ?? false;
+
+/** Whether the screen's caller may admit a refused ticket anyway (false outside a check-in screen). */
+export const useAdmitsAnyway = () => useContext(CheckInSourceContext)?.admitsAnyway ?? false;

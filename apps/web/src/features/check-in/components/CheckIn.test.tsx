@@ -1,7 +1,8 @@
 import type { AttendeeDto, CheckInDateDto, CheckInOutcomeDto, CheckInStatsDto, Paginated } from '@admitone/shared';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { ApiError } from '../../../lib/api-error';
 import { renderWithProviders } from '../../../test-utils/render';
 import { mockViewportWidth } from '../../../test-utils/viewport';
 import type { CheckInSource } from '../check-in-source';
@@ -54,7 +55,13 @@ const dates: CheckInDateDto[] = [
   { id: 11, start_date: '2030-06-09T17:00:00.000Z', end_date: null, label: null, status: 'CANCELLED' },
 ];
 
-function setup(dateCount?: number, people: Paginated<AttendeeDto> = none, count: CheckInStatsDto = stats) {
+/** `admitsAnyway`: an admin or organizer at the door (door staff may not admit a refused ticket). */
+function setup(
+  dateCount?: number,
+  people: Paginated<AttendeeDto> = none,
+  count: CheckInStatsDto = stats,
+  admitsAnyway = false,
+) {
   const source = {
     key: ['check-in-test'],
     queueKey: 'test',
@@ -66,7 +73,8 @@ function setup(dateCount?: number, people: Paginated<AttendeeDto> = none, count:
       batch: vi.fn(),
       offline: () => new Promise<never>(() => undefined),
     },
-    managesOrders: false,
+    managesOrders: admitsAnyway,
+    admitsAnyway,
     searchesEmails: false,
     related: [],
   } satisfies CheckInSource;
@@ -218,5 +226,87 @@ describe('CheckIn', () => {
     expect(screen.queryByRole('combobox', { name: 'Date' })).toBeNull();
     expect(api.dates).not.toHaveBeenCalled();
     expect(api.stats).toHaveBeenCalledWith(undefined);
+  });
+});
+
+describe('admit anyway', () => {
+  const one = { ...none, data: [matinee], meta: { ...none.meta, total: 1 } };
+  const outcome = (result: CheckInOutcomeDto['result']): CheckInOutcomeDto => ({
+    result,
+    attendee: matinee,
+    checked_in_at: result === 'CHECKED_IN' ? '2030-06-02T10:00:00.000Z' : null,
+    checked_in_by: null,
+    checked_in_by_link: false,
+  });
+
+  /** Ada checked in from the list on a list that does not admit her ticket. */
+  async function refused(admitsAnyway: boolean) {
+    mockViewportWidth(1280);
+    const screenApi = setup(1, one, stats, admitsAnyway);
+    screenApi.api.scan.mockResolvedValueOnce(outcome('NOT_ON_LIST'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Check in Ada Lovelace' }));
+    await waitFor(() => expect(screen.getByTestId('scan-outcome').getAttribute('data-result')).toBe('NOT_ON_LIST'));
+    return screenApi;
+  }
+
+  it('is not offered to door staff', async () => {
+    const { settled } = await refused(false);
+    expect(screen.queryByRole('button', { name: 'Admit anyway' })).toBeNull();
+    await settled();
+  });
+
+  it('asks an organizer for the reason, sends the same scan again with it, and shows the check-in', async () => {
+    const { api, settled } = await refused(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Admit anyway' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Admit anyway' });
+    // Who and why, in the card's words; focus in the reason.
+    expect(within(dialog).getByTestId('admit-anyway-name').textContent).toBe('Ada Lovelace');
+    expect(within(dialog).getByTestId('admit-anyway-refusal').textContent).toBe(
+      'Not on this listAda Lovelace has a Standing ticket, which this check-in list does not admit.',
+    );
+    const reason = within(dialog).getByRole('textbox', { name: 'Reason' });
+    await waitFor(() => expect(document.activeElement).toBe(reason));
+    expect(reason.getAttribute('placeholder')).toBe('Upgraded by the promoter');
+
+    // Too short: said on the field, nothing sent.
+    fireEvent.change(reason, { target: { value: 'ok' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Admit anyway' }));
+    await waitFor(() => expect(reason.getAttribute('aria-invalid')).toBe('true'));
+    expect(api.scan).toHaveBeenCalledTimes(1);
+
+    api.scan.mockResolvedValueOnce(outcome('CHECKED_IN'));
+    fireEvent.change(reason, { target: { value: '  Upgraded by the promoter ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Admit anyway' }));
+    await waitFor(() => expect(screen.getByTestId('scan-outcome').getAttribute('data-result')).toBe('CHECKED_IN'));
+    expect(screen.getByTestId('scan-outcome').textContent).toContain('Valid ticket: checked in');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Admit anyway' })).toBeNull());
+    const [first, again] = api.scan.mock.calls.map(([scan]) => scan);
+    expect(first).not.toHaveProperty('override_reason');
+    expect(again).toMatchObject({ attendee_id: 3, action: 'CHECK_IN', override_reason: 'Upgraded by the promoter' });
+    expect(again!.client_scan_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(again!.client_scan_id).not.toBe(first!.client_scan_id);
+    // The button went away with the refusal: focus is on the new outcome.
+    expect(document.activeElement).toBe(screen.getByRole('status'));
+    await settled();
+  });
+
+  it("puts the server's refusal of the reason on the field", async () => {
+    const { api, settled } = await refused(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Admit anyway' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Admit anyway' });
+    api.scan.mockRejectedValueOnce(
+      new ApiError(422, 'VALIDATION_FAILED', 'The data is not valid.', {
+        override_reason: ['Only admins and organizers can admit a ticket anyway.'],
+      }),
+    );
+    const reason = within(dialog).getByRole('textbox', { name: 'Reason' });
+    fireEvent.change(reason, { target: { value: 'Upgraded by the promoter' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Admit anyway' }));
+    await waitFor(() => expect(reason.getAttribute('aria-invalid')).toBe('true'));
+    const error = within(dialog).getByText('Only admins and organizers can admit a ticket anyway.');
+    expect(reason.getAttribute('aria-describedby')).toContain(error.id);
+    // Still refused, the dialog open.
+    expect(screen.getByTestId('scan-outcome').getAttribute('data-result')).toBe('NOT_ON_LIST');
+    await settled();
   });
 });

@@ -5,7 +5,7 @@ import type { AttendeeDto, CheckInEventDto, CheckInScan } from '@admitone/shared
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCloudOff, IconCloudUpload, IconScan } from '@tabler/icons-react';
-import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 
 import { AppModal } from '../../../components/AppModal';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
@@ -15,6 +15,7 @@ import { type CheckInSource, CheckInSourceContext, useCheckInSource } from '../c
 import { type SubmitResult, useCheckIn } from '../hooks/useCheckIn';
 import { useDoorDate } from '../hooks/useDoorDate';
 import { unlockScanSound } from '../scan-tone';
+import { AdmitAnywayDialog, type AdmitRequest } from './AdmitAnywayDialog';
 import { AttendeeCheckInList } from './AttendeeCheckInList';
 import { CheckInCount } from './CheckInCount';
 import { DoorDateSelect, useDoorDateLabel } from './DoorDateSelect';
@@ -101,11 +102,18 @@ export function CheckIn({ event, source, back, above, title }: CheckInProps) {
 
 function CheckInScreen({ event, back, above, title }: Omit<CheckInProps, 'source'>) {
   const source = useCheckInSource();
-  const { submit, pending, flush, refused } = useCheckIn(source);
+  const { submit, admitAnyway, pending, flush, refused } = useCheckIn(source);
   const [scanning, setScanning] = useState(false);
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
-  const [last, setLast] = useState<{ seq: number; value: SubmitResult } | null>(null);
+  // `focus`: the outcome of "Admit anyway", whose button went away with the refusal; focus goes to the new outcome.
+  const [last, setLast] = useState<{ seq: number; value: SubmitResult; focus?: boolean } | null>(null);
   const [error, setError] = useState<unknown>(null);
+  // The refusal being admitted anyway, from the card below or the scanner's.
+  const [admitting, setAdmitting] = useState<AdmitRequest | null>(null);
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (last?.focus) outcomeRef.current?.focus();
+  }, [last]);
   const showDates = (event.date_count ?? 1) > 1;
   // With several dates, the door checks in one of them: every scan names it, the list and the count are its.
   const door = useDoorDate(event.id, event.timezone, showDates);
@@ -147,9 +155,20 @@ function CheckInScreen({ event, back, above, title }: Omit<CheckInProps, 'source
     </Button>
   );
   const outcome = (
-    <div role="status" aria-live="polite" aria-atomic="true">
+    <div role="status" aria-live="polite" aria-atomic="true" ref={outcomeRef} tabIndex={-1}>
       {last && !scanning ? (
-        <ScanOutcomeCard key={last.seq} result={last.value} timeZone={event.timezone} size="md" />
+        <ScanOutcomeCard
+          key={last.seq}
+          result={last.value}
+          timeZone={event.timezone}
+          size="md"
+          onAdmitAnyway={(result) =>
+            setAdmitting({
+              result,
+              onAdmitted: (value) => setLast((r) => ({ seq: (r?.seq ?? 0) + 1, value, focus: true })),
+            })
+          }
+        />
       ) : null}
     </div>
   );
@@ -208,14 +227,26 @@ function CheckInScreen({ event, back, above, title }: Omit<CheckInProps, 'source
           </Grid.Col>
         </Grid>
       )}
-      <AppModal opened={scanning} onClose={() => setScanning(false)} title={<Trans>Scan tickets</Trans>} size="lg">
+      {/* While "Admit anyway" is asked over it, the scanner stays open: Escape closes only the question. */}
+      <AppModal
+        opened={scanning}
+        onClose={() => setScanning(false)}
+        title={<Trans>Scan tickets</Trans>}
+        size="lg"
+        locked={admitting !== null}
+      >
         {doorLabel ? (
           <Text fw={600} mb="sm" data-testid="scanner-date">
             <Trans>Checking in for {doorLabel}</Trans>
           </Text>
         ) : null}
         <Suspense fallback={<ScannerLoading />}>
-          <ScannerPanel timeZone={event.timezone} submit={submitOnDate} />
+          <ScannerPanel
+            timeZone={event.timezone}
+            submit={submitOnDate}
+            onAdmitAnyway={setAdmitting}
+            holding={admitting !== null}
+          />
         </Suspense>
         {pending ? (
           <Text size="sm" c="orange.9" mt="sm" fw={600}>
@@ -223,6 +254,12 @@ function CheckInScreen({ event, back, above, title }: Omit<CheckInProps, 'source
           </Text>
         ) : null}
       </AppModal>
+      <AdmitAnywayDialog
+        request={admitting}
+        timeZone={event.timezone}
+        admit={admitAnyway}
+        onClose={() => setAdmitting(null)}
+      />
     </>
   );
 }

@@ -69,6 +69,8 @@ export function ListCheckIn({ event, back }: { event: Event; back?: ReactNode })
             queueKey: `${event.id}.${listId}`,
             endpoints: listEndpoints(event.id, listId),
             managesOrders,
+            // The same permission: admins and organizers, not door staff.
+            admitsAnyway: managesOrders,
             searchesEmails: true,
             related: [attendeeKeys.all(event.id), checkInListKeys.all(event.id)],
           },

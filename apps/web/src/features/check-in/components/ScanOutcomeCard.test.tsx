@@ -1,6 +1,6 @@
 import type { AttendeeDto, CheckInOutcomeDto } from '@admitone/shared';
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { renderWithProviders } from '../../../test-utils/render';
 import { staffLinkEndpoints } from '../api/check-in';
@@ -145,5 +145,75 @@ describe('the scan outcome of a seated ticket (issue #40)', () => {
   it('names no seat for a ticket without one', () => {
     show({ result: 'CHECKED_IN', attendee: { ...attendee, seat: null }, ...none }, true);
     expect(screen.getByText('Ada Lovelace · Standing')).toBeTruthy();
+  });
+});
+
+describe('admit anyway', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  /** The card after a check-in from the list, for an organizer (`admitsAnyway`) or door staff. */
+  function card(
+    result: CheckInOutcomeDto['result'],
+    admitsAnyway: boolean,
+    scan = { attendee_id: 1, action: 'CHECK_IN' as const },
+  ) {
+    const onAdmitAnyway = vi.fn();
+    const source = {
+      key: ['test'],
+      queueKey: 'test',
+      endpoints: staffLinkEndpoints('x'.repeat(43)),
+      managesOrders: admitsAnyway,
+      admitsAnyway,
+      searchesEmails: true,
+      related: [],
+    };
+    renderWithProviders(
+      <CheckInSourceContext.Provider value={source}>
+        <ScanOutcomeCard
+          result={{ kind: 'done', outcome: { result, attendee, ...none }, scan }}
+          timeZone="Europe/Berlin"
+          onAdmitAnyway={onAdmitAnyway}
+        />
+      </CheckInSourceContext.Provider>,
+    );
+    return onAdmitAnyway;
+  }
+  const button = () => screen.queryByRole('button', { name: 'Admit anyway' });
+
+  it.each(['NOT_ON_LIST', 'LIST_NOT_ACTIVE', 'LIST_EXPIRED', 'WRONG_DATE', 'AWAITING_PAYMENT'] as const)(
+    'is offered to an organizer for %s',
+    (result) => {
+      const onAdmitAnyway = card(result, true);
+      fireEvent.click(button()!);
+      expect(onAdmitAnyway).toHaveBeenCalledWith(
+        expect.objectContaining({ kind: 'done', scan: { attendee_id: 1, action: 'CHECK_IN' } }),
+      );
+    },
+  );
+
+  it('is not offered to door staff', () => {
+    card('NOT_ON_LIST', false);
+    expect(screen.getByText('Not on this list')).toBeTruthy();
+    expect(button()).toBeNull();
+  });
+
+  it.each(['CANCELLED', 'WRONG_EVENT', 'TRANSFERRED', 'ALREADY_CHECKED_IN', 'CHECKED_IN'] as const)(
+    'is never offered for %s',
+    (result) => {
+      card(result, true);
+      expect(button()).toBeNull();
+    },
+  );
+
+  it('is not offered for a check-out', () => {
+    card('LIST_EXPIRED', true, { attendee_id: 1, action: 'CHECK_OUT' as 'CHECK_IN' });
+    expect(screen.getByText('List closed')).toBeTruthy();
+    expect(button()).toBeNull();
+  });
+
+  it('is not offered offline (the server alone may pass over a refusal)', () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    card('NOT_ON_LIST', true);
+    expect(button()).toBeNull();
   });
 });

@@ -1,14 +1,15 @@
 import '@mantine/core/styles/ThemeIcon.css';
 
-import type { AttendeeDto } from '@admitone/shared';
-import { formatDateTime, formatOrderDate, personName } from '@admitone/shared';
+import type { AttendeeDto, CheckInOutcomeDto, CheckInResult, CheckInScan } from '@admitone/shared';
+import { CHECK_IN_OVERRIDABLE, formatDateTime, formatOrderDate, personName } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconCloudUpload } from '@tabler/icons-react';
+import { Box, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconCloudUpload, IconDoorEnter } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
 import { seatText } from '../../../lib/seat-text';
-import { useManagesOrders } from '../check-in-source';
+import { useOnline } from '../../box-office/use-online';
+import { useAdmitsAnyway, useManagesOrders } from '../check-in-source';
 import { resultOf, type SubmitResult, toneOf } from '../hooks/useCheckIn';
 import { type ScanTone, TONE_COLOR } from '../scan-tone';
 
@@ -19,11 +20,27 @@ const ICONS: Record<ScanTone | 'queued', ReactNode> = {
   queued: <IconCloudUpload size={36} aria-hidden />,
 };
 
-const fullName = (a: AttendeeDto) => personName(a) || a.email || a.short_id;
-const ticketOf = (a: AttendeeDto) => (a.tier_label ? `${a.ticket_name} – ${a.tier_label}` : a.ticket_name);
+export const fullName = (a: AttendeeDto) => personName(a) || a.email || a.short_id;
+export const ticketOf = (a: AttendeeDto) => (a.tier_label ? `${a.ticket_name} – ${a.tier_label}` : a.ticket_name);
+
+const OVERRIDABLE: ReadonlySet<CheckInResult> = new Set(CHECK_IN_OVERRIDABLE);
+
+/** A check-in the server refused for a reason a person may judge at the door, with the scan to send again. */
+export type OverridableResult = {
+  kind: 'done';
+  outcome: CheckInOutcomeDto & { attendee: AttendeeDto };
+  scan: CheckInScan;
+};
+
+/** Whether "Admit anyway" could pass over this refusal (CHECK_IN_OVERRIDABLE, of a known attendee's check-in). */
+export const isOverridable = (r: SubmitResult): r is OverridableResult =>
+  r.kind === 'done' &&
+  r.scan?.action === 'CHECK_IN' &&
+  r.outcome.attendee !== null &&
+  OVERRIDABLE.has(r.outcome.result);
 
 /** The title and the line under it for a result, in the screen's language. */
-function useOutcomeText(result: SubmitResult, timeZone: string): { title: string; detail: string | null } {
+export function useOutcomeText(result: SubmitResult, timeZone: string): { title: string; detail: string | null } {
   const { t, i18n } = useLingui();
   // Door staff cannot mark an order as paid, and are not told whose ticket of another event it is.
   const managesOrders = useManagesOrders();
@@ -151,19 +168,29 @@ function useOutcomeText(result: SubmitResult, timeZone: string): { title: string
   }
 }
 
-/** A scan's result, big, coloured and with an icon; announced to screen readers by the live region around it. */
+/**
+ * A scan's result, big, coloured and with an icon; announced to screen readers by the live region around it. A
+ * refusal an admin or organizer may pass over offers "Admit anyway" (`onAdmitAnyway`), online only.
+ */
 export function ScanOutcomeCard({
   result,
   timeZone,
   size = 'lg',
+  onAdmitAnyway,
 }: {
   result: SubmitResult;
   timeZone: string;
   size?: 'md' | 'lg';
+  /** Opens the confirmation of "Admit anyway" for this result. */
+  onAdmitAnyway?: (result: OverridableResult) => void;
 }) {
   const tone = toneOf(result);
   const color = TONE_COLOR[tone];
   const { title, detail } = useOutcomeText(result, timeZone);
+  // Offline a scan is kept for later, and the server alone may pass over a refusal: no override then.
+  const online = useOnline();
+  const admitsAnyway = useAdmitsAnyway();
+  const overridable = onAdmitAnyway && admitsAnyway && online && isOverridable(result) ? result : null;
   return (
     <Paper
       radius="md"
@@ -190,6 +217,18 @@ export function ScanOutcomeCard({
           ) : null}
         </Stack>
       </Group>
+      {overridable ? (
+        <Box mt="sm" pl={size === 'lg' ? 72 : 60}>
+          <Button
+            variant="default"
+            leftSection={<IconDoorEnter size={18} aria-hidden />}
+            onClick={() => onAdmitAnyway!(overridable)}
+            data-testid="admit-anyway"
+          >
+            <Trans>Admit anyway</Trans>
+          </Button>
+        </Box>
+      ) : null}
     </Paper>
   );
 }

@@ -18,6 +18,7 @@ import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
 import { actionErrorMessage } from '../../../lib/action-error';
 import { type SubmitResult, toneOf } from '../hooks/useCheckIn';
 import { playScanSound } from '../scan-tone';
+import type { AdmitRequest } from './AdmitAnywayDialog';
 import { NoScanYet, ScanOutcomeCard } from './ScanOutcomeCard';
 
 // The decoder's WebAssembly is served by this app, not fetched from a CDN (venues are often offline).
@@ -34,6 +35,10 @@ type TorchCapabilities = MediaTrackCapabilities & { torch?: boolean };
 interface ScannerPanelProps {
   timeZone: string;
   submit: (scan: CheckInScan) => Promise<SubmitResult>;
+  /** Asks to admit a refused ticket anyway (the dialog is the screen's); its outcome is shown here. */
+  onAdmitAnyway?: (request: AdmitRequest) => void;
+  /** That question is open: codes the camera sees meanwhile are not sent (nor replace the outcome asked about). */
+  holding?: boolean;
 }
 
 /** What went wrong with the camera, and what the person at the door can do about it. */
@@ -80,7 +85,7 @@ function CameraProblem({ error, onRetry }: { error: IScannerError; onRetry: () =
 }
 
 /** The QR scanner: camera choice, flash, the video and the last result (loaded only when opened). */
-export function ScannerPanel({ timeZone, submit }: ScannerPanelProps) {
+export function ScannerPanel({ timeZone, submit, onAdmitAnyway, holding = false }: ScannerPanelProps) {
   const { t, i18n } = useLingui();
   const devices = useDevices();
   const [deviceId, setDeviceId] = useState<string>('');
@@ -88,12 +93,19 @@ export function ScannerPanel({ timeZone, submit }: ScannerPanelProps) {
   const [cameraError, setCameraError] = useState<IScannerError | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [torch, setTorch] = useState({ supported: false, on: false });
-  const [result, setResult] = useState<{ seq: number; value: SubmitResult } | null>(null);
+  // `focus`: the outcome of "Admit anyway", whose button went away with the refusal; focus goes to the new outcome.
+  const [result, setResult] = useState<{ seq: number; value: SubmitResult; focus?: boolean } | null>(null);
   const [sendError, setSendError] = useState<string | null>(null);
   const scanner = useRef<IScannerHandle>(null);
   const recent = useRef(new Map<string, number>());
   const modeRef = useRef(mode);
   modeRef.current = mode;
+  const holdingRef = useRef(holding);
+  holdingRef.current = holding;
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (result?.focus) outcomeRef.current?.focus();
+  }, [result]);
 
   // Only preferences, no minimums: the scanner's defaults (at least 640 pixels high) refuse many webcams.
   const constraints = useMemo<MediaTrackConstraints>(
@@ -151,7 +163,9 @@ export function ScannerPanel({ timeZone, submit }: ScannerPanelProps) {
         const code = c.rawValue.trim();
         if (!code) continue;
         const last = recent.current.get(code);
-        if (last !== undefined && now - last < REPEAT_MS) continue;
+        // While "Admit anyway" is asked, a code seen counts as sent: it is not sent the moment the question closes.
+        if (holdingRef.current) recent.current.set(code, now);
+        if (holdingRef.current || (last !== undefined && now - last < REPEAT_MS)) continue;
         recent.current.set(code, now);
         void handle(code);
       }
@@ -209,9 +223,24 @@ export function ScannerPanel({ timeZone, submit }: ScannerPanelProps) {
         )}
       </Group>
       {/* The last result sits above the camera, so it is seen without scrolling; screen readers hear it. */}
-      <div role="status" aria-live="polite" aria-atomic="true" style={{ minHeight: 96 }}>
+      <div role="status" aria-live="polite" aria-atomic="true" style={{ minHeight: 96 }} ref={outcomeRef} tabIndex={-1}>
         {result ? (
-          <ScanOutcomeCard key={result.seq} result={result.value} timeZone={timeZone} />
+          <ScanOutcomeCard
+            key={result.seq}
+            result={result.value}
+            timeZone={timeZone}
+            onAdmitAnyway={
+              onAdmitAnyway &&
+              ((r) =>
+                onAdmitAnyway({
+                  result: r,
+                  onAdmitted: (value) => {
+                    setResult((prev) => ({ seq: (prev?.seq ?? 0) + 1, value, focus: true }));
+                    playScanSound(toneOf(value));
+                  },
+                }))
+            }
+          />
         ) : cameraError ? null : (
           <NoScanYet />
         )}

@@ -122,6 +122,8 @@ describe('the staff link screen of an event with several dates', () => {
     const card = await screen.findByTestId('scan-outcome');
     expect(card.getAttribute('data-result')).toBe('WRONG_DATE');
     expect(card.textContent).toContain('This ticket is for Jun 1, 2030, 7:00 PM · Premiere.');
+    // A volunteer with the link may not admit a refused ticket anyway.
+    expect(screen.queryByRole('button', { name: 'Admit anyway' })).toBeNull();
     const post = fetchMock.mock.calls.find(([url, init]) => url === `${BASE}/check-ins` && init?.method === 'POST');
     expect(JSON.parse(String(post![1]!.body))).toMatchObject({ attendee_id: 3, action: 'CHECK_IN', event_date_id: 9 });
     // The device's offline copy was taken, and the list and count were read again after the check-in, on the date.

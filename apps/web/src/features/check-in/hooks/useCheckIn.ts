@@ -23,7 +23,12 @@ import { RESULT_TONE } from '../scan-tone';
  * against the list's tickets as of `synced_at` when the device has them), or refused by the device.
  */
 export type SubmitResult =
-  | { kind: 'done'; outcome: CheckInOutcomeDto }
+  | {
+      kind: 'done';
+      outcome: CheckInOutcomeDto;
+      /** The scan as it was sent (without its id and time): "Admit anyway" sends it again. */
+      scan?: CheckInScan;
+    }
   | { kind: 'queued'; pending: number; ticket: OfflineTicketDto | null; syncedAt: string | null; signed?: boolean }
   | {
       kind: 'refused';
@@ -91,7 +96,7 @@ export function useCheckIn(source: CheckInSource) {
       try {
         const outcome = await endpoints.scan(item);
         void refresh();
-        return { kind: 'done', outcome };
+        return { kind: 'done', outcome, scan };
       } catch (e) {
         if (!isNetworkError(e)) throw e;
         const snapshot = readSnapshot(queueKey);
@@ -117,6 +122,25 @@ export function useCheckIn(source: CheckInSource) {
       }
     },
     [queueKey, endpoints, refresh],
+  );
+
+  /**
+   * "Admit anyway" (admins and organizers): the scan sent again as a check-in with the reason, as a new scan. Straight
+   * to the server, never queued: a refusal is only overridden online, where the server decides and writes it down.
+   */
+  const admitAnyway = useCallback(
+    async (scan: CheckInScan, reason: string): Promise<SubmitResult> => {
+      const again: CheckInScan = { ...scan, action: 'CHECK_IN' };
+      const outcome = await endpoints.scan({
+        ...again,
+        override_reason: reason,
+        client_scan_id: newScanId(),
+        scanned_at: new Date().toISOString(),
+      });
+      void refresh();
+      return { kind: 'done', outcome, scan: again };
+    },
+    [endpoints, refresh],
   );
 
   const flush = useCallback(async () => {
@@ -188,5 +212,5 @@ export function useCheckIn(source: CheckInSource) {
     };
   }, [queueKey, flush, sync]);
 
-  return { submit, pending, flush, refused };
+  return { submit, admitAnyway, pending, flush, refused };
 }
