@@ -15,6 +15,7 @@ const WEB_ISOLATED = [
   'src/features/auth/components/PasskeySignIn.test.tsx',
   'src/features/auth/components/ResetPasswordForm.test.tsx',
   'src/features/auth/components/SignUp.test.tsx',
+  'src/features/auth/components/SsoCallback.test.tsx',
   'src/features/event-dates/components/DatesPage.test.tsx',
   'src/features/reports/components/ReportsPage.test.tsx',
   'src/features/sessions/components/SessionsSection.test.tsx',

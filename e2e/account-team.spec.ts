@@ -1,7 +1,8 @@
 import type { Browser, Page } from '@playwright/test';
 import { generate } from 'otplib';
 
-import { DEMO, expect, loginWithForm, test } from './fixtures';
+import { startTestProvider } from '../apps/api/test/oidc-test-provider.js';
+import { appOrigin, DEMO, expect, loginWithForm, test } from './fixtures';
 import {
   confirmAddressByApi,
   expectAccessible,
@@ -478,6 +479,74 @@ test('a new user, confirmed by the sign-up link, changes e-mail and password, tu
   await expect(page).toHaveURL(/\/manage\/events$/);
   await page.goto('/manage/profile');
   await expect(page.getByRole('list', { name: 'Passkeys' }).getByText('Never used')).toBeHidden();
+
+  // Single sign-on: Ada, an admin of her own account, points it at an OpenID provider (a real one, on this machine).
+  // A new person opens the team's sign-in link in another browser, signs in at the provider and lands in the account,
+  // where the profile leaves how they sign in to the provider.
+  const provider = await startTestProvider({ redirectUri: `${appOrigin()}/auth/sso/callback` });
+  const newcomerBrowser = await browser.newContext({ locale: 'en-US', timezoneId: 'Europe/Berlin' });
+  try {
+    await page.goto('/account/single-sign-on');
+    await expect(page.getByRole('heading', { name: 'Single sign-on', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('sso-redirect-uri')).toHaveValue(`${appOrigin()}/auth/sso/callback`);
+    await expectAccessible(page, 'single sign-on, not set up');
+    await snapshot(page, 'en-account-single-sign-on-new');
+    await page.getByLabel('Issuer URL').fill(provider.issuer);
+    await page.getByLabel('Client ID').fill(provider.clientId);
+    await page.getByLabel('Client secret').fill(provider.clientSecret);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Single sign-on saved.')).toBeVisible();
+    const teamLink = page.getByTestId('sso-sign-in-link');
+    await expect(teamLink).toHaveValue(new RegExp(`^${appOrigin()}/auth/sso/[A-Za-z0-9_-]+$`));
+    await expect(page.getByText('Nobody has signed in with it yet.')).toBeVisible();
+    await expect(page.getByText('Saved. Leave empty to keep it.')).toBeVisible();
+    await notificationsGone(page);
+    await expectAccessible(page, 'single sign-on');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await snapshot(page, 'en-account-single-sign-on');
+
+    const newcomer = uniqueEmail('sso-newcomer');
+    provider.people.set('katherine', { email: newcomer, email_verified: true, name: 'Katherine Johnson' });
+    provider.signInAs('katherine');
+    const them = await newcomerBrowser.newPage();
+    // A link that leads nowhere says so, with the way back to the login.
+    await them.goto('/auth/sso/not-a-real-link');
+    await expect(them.getByRole('heading', { name: 'This sign-in link does not work' })).toBeVisible();
+    await expect(them.getByRole('alert')).toContainText('Single sign-on is not set up for this account');
+    await expect(them.getByRole('link', { name: 'Back to login' })).toBeVisible();
+    await expectAccessible(them, 'single sign-on link that does not work');
+    await them.goto(await teamLink.inputValue());
+    await expect(them).toHaveURL(/\/manage\/events$/);
+    await expect(them.getByRole('button', { name: 'Open user menu' })).toContainText('Katherine Johnson');
+    await them.goto('/manage/profile');
+    await expect(them.getByText('You signed in with single sign-on.', { exact: false })).toBeVisible();
+    await expect(them.getByText(newcomer, { exact: true })).toBeVisible();
+    await expect(them.getByRole('button', { name: 'Change password' })).toHaveCount(0);
+    await expect(them.getByRole('button', { name: 'Add a passkey' })).toHaveCount(0);
+    await expect(them.getByRole('region', { name: 'Where you are signed in' })).toBeVisible();
+    await expectAccessible(them, 'profile signed in with single sign-on');
+    await snapshot(them, 'en-profile-single-sign-on');
+
+    // Next time from the login page, with the work address (the provider remembers them).
+    await logout(them);
+    await them.getByRole('button', { name: 'Sign in with single sign-on' }).click();
+    await them.getByLabel('Work e-mail').fill(newcomer);
+    await expectAccessible(them, 'login with single sign-on');
+    await snapshot(them, 'en-login-single-sign-on');
+    await them.getByRole('button', { name: 'Continue' }).click();
+    await expect(them).toHaveURL(/\/manage\/events$/);
+
+    // The admin sees them counted, and in the audit log.
+    await page.reload();
+    await expect(page.getByText('1 person has signed in with it.')).toBeVisible();
+    await page.goto('/account/audit-log');
+    await expect(
+      page.getByRole('table', { name: 'Audit log' }).getByRole('row', { name: /Joined with single sign-on/ }),
+    ).toContainText(newcomer);
+  } finally {
+    await newcomerBrowser.close();
+    await provider.close();
+  }
   await context.close();
 });
 

@@ -196,6 +196,8 @@ const SCREENS: Screen[] = [
   { name: 'forgot-password', as: 'guest', path: () => '/auth/forgot-password', buyer: true },
   { name: 'reset-password', as: 'guest', path: () => '/auth/reset-password/not-a-real-token', buyer: true },
   { name: 'accept-invitation', as: 'guest', path: (w) => `/auth/accept-invitation/${w.invitationToken}`, buyer: true },
+  // A team's single sign-on link that leads nowhere (unknown, or its single sign-on turned off).
+  { name: 'sso-link-invalid', as: 'guest', path: () => '/auth/sso/not-a-real-link', buyer: true },
   { name: 'not-found', as: 'guest', path: () => '/no-such-page' },
   // The admin: the event's screens and the account.
   { name: 'welcome', as: 'admin', path: () => '/welcome' },
@@ -317,6 +319,7 @@ const SCREENS: Screen[] = [
   { name: 'taxes-and-fees', as: 'admin', path: () => '/account/taxes-and-fees' },
   { name: 'payment', as: 'admin', path: () => '/account/payment' },
   { name: 'users', as: 'admin', path: () => '/account/users' },
+  { name: 'single-sign-on', as: 'admin', path: () => '/account/single-sign-on' },
   { name: 'account-reports', as: 'admin', path: () => '/account/reports' },
   { name: 'invite-user', as: 'admin', path: () => '/account/users', open: clickButton('Invite user') },
   { name: 'api-keys', as: 'admin', path: () => '/account/api-keys', shot: true },

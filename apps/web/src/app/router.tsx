@@ -112,6 +112,7 @@ export const routes: RouteObject[] = [
               { path: 'taxes-and-fees', lazy: page(() => import('./routes/TaxesAndFeesRoute')) },
               { path: 'payment', lazy: page(() => import('./routes/AccountPaymentRoute')) },
               { path: 'users', lazy: page(() => import('./routes/AccountUsersRoute')) },
+              { path: 'single-sign-on', lazy: page(() => import('./routes/AccountSingleSignOnRoute')) },
               { path: 'reports', lazy: page(() => import('./routes/AccountReportsRoute')) },
               { path: 'api-keys', lazy: page(() => import('./routes/AccountApiKeysRoute')) },
               { path: 'webhooks', lazy: page(() => import('./routes/AccountWebhooksRoute')) },

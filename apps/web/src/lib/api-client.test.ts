@@ -142,6 +142,20 @@ describe('401/403 redirect to the login page', () => {
     expect(tokenStore.get()).toBe('t');
   });
 
+  it('does not redirect on 403 SSO_SESSION_LIMITED: a session of single sign-on stays signed in', async () => {
+    window.history.replaceState(null, '', '/manage/profile');
+    tokenStore.set('t');
+    fetchMock.mockResolvedValue(
+      json(403, { error: { code: 'SSO_SESSION_LIMITED', message: 'Log in with your password' } }),
+    );
+    await expect(api.put('/users/me/password', {})).rejects.toMatchObject({
+      status: 403,
+      code: 'SSO_SESSION_LIMITED',
+    });
+    expect(navigate).not.toHaveBeenCalled();
+    expect(tokenStore.get()).toBe('t');
+  });
+
   it('does not redirect on public paths', async () => {
     window.history.replaceState(null, '', '/auth/login');
     tokenStore.set('t');

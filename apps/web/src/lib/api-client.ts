@@ -41,10 +41,15 @@ export const tokenStore = {
 };
 
 /**
- * 403 codes about what the user must do first, not about who they are: the page shows them (with a way
- * forward, such as sending the confirmation mail again) instead of sending a logged-in user to log in.
+ * 403 codes about what the user must do first, or what this session may not do, not about who they are: the page
+ * shows them (with a way forward, such as sending the confirmation mail again) instead of sending a logged-in user to
+ * log in. A session opened by single sign-on may not change how its person signs in (SSO_SESSION_LIMITED).
  */
-export const STAY_ON_PAGE_CODES: readonly string[] = ['EMAIL_NOT_CONFIRMED', 'TWO_FACTOR_SETUP_REQUIRED'];
+export const STAY_ON_PAGE_CODES: readonly string[] = [
+  'EMAIL_NOT_CONFIRMED',
+  'TWO_FACTOR_SETUP_REQUIRED',
+  'SSO_SESSION_LIMITED',
+];
 
 /**
  * Fired on the window when the account began requiring two-factor sign-in during this session: `RequireAuth` reads

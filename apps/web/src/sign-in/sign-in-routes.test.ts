@@ -33,6 +33,13 @@ describe('the sign-in app and the server', () => {
     expect(isSignInPath('/authors')).toBe(false);
   });
 
+  it('opens the single sign-on callback, not the team link "callback"', () => {
+    const page = (path: string) => SIGN_IN_SCREENS.find((s) => s.Page === matchSignInScreen(path)?.Page)?.pattern;
+    expect(page('/auth/sso/callback')).toBe('/auth/sso/callback');
+    expect(page('/auth/sso/AbC-123_x')).toBe('/auth/sso/:token');
+    expect(matchSignInScreen('/auth/sso/AbC-123_x')?.token).toBe('AbC-123_x');
+  });
+
   it('gives a page its token decoded', () => {
     expect(matchSignInScreen('/auth/reset-password/a%2Bb')?.token).toBe('a+b');
     expect(matchSignInScreen('/auth/reset-password/%E0%A4%A')?.token).toBe('%E0%A4%A');

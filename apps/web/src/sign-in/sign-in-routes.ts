@@ -17,6 +17,8 @@ const ResetPasswordPage = lazy(() =>
 const AcceptInvitationPage = lazy(() =>
   import('./pages/AcceptInvitationPage').then((m) => ({ default: m.AcceptInvitationPage })),
 );
+const SsoCallbackPage = lazy(() => import('./pages/SsoCallbackPage').then((m) => ({ default: m.SsoCallbackPage })));
+const SsoLinkPage = lazy(() => import('./pages/SsoLinkPage').then((m) => ({ default: m.SsoLinkPage })));
 
 /** A screen of the sign-in app; `:token` in its pattern is given to the page. */
 interface SignInRoute {
@@ -32,6 +34,9 @@ export const SIGN_IN_SCREENS: readonly SignInRoute[] = [
   { pattern: '/auth/forgot-password', Page: ForgotPasswordPage },
   { pattern: '/auth/reset-password/:token', Page: ResetPasswordPage },
   { pattern: '/auth/accept-invitation/:token', Page: AcceptInvitationPage },
+  // Before the team's link: "callback" would match its `:token` too.
+  { pattern: '/auth/sso/callback', Page: SsoCallbackPage },
+  { pattern: '/auth/sso/:token', Page: SsoLinkPage },
 ];
 
 const compiled = SIGN_IN_SCREENS.map((route) => ({

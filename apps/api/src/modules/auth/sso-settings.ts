@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 
 import type { Db, Executor } from '../../db/client.js';
-import { accountSso, userSsoIdentities } from '../../db/schema/index.js';
+import { accounts, accountSso, userSsoIdentities } from '../../db/schema/index.js';
 import type { Clock } from '../../shared/clock.js';
 import { DomainError } from '../../shared/errors.js';
 import { type AuditActor, changesOf, recordAudit } from '../audit/audit.js';
@@ -27,6 +27,12 @@ export const ssoRedirectUri = (appUrl: string) => `${appUrl}/auth/sso/callback`;
 export const ssoSignInUrl = (appUrl: string, link: string) => `${appUrl}/auth/sso/${link}`;
 
 type SsoRow = typeof accountSso.$inferSelect;
+
+/** The audit line's target: the account, by its name (as for its other settings). */
+async function accountTarget(tx: Executor, accountId: number) {
+  const [row] = await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, accountId));
+  return { type: 'account', id: accountId, label: row?.name ?? null };
+}
 
 async function toDto(db: Executor, appUrl: string, row: SsoRow): Promise<SingleSignOnDto> {
   const [linked] = await db
@@ -109,7 +115,7 @@ export async function saveSingleSignOn(
       await recordAudit(
         tx,
         actor,
-        { action: 'account.sso_updated', target: { type: 'account', id: accountId }, data: changed },
+        { action: 'account.sso_updated', target: await accountTarget(tx, accountId), data: changed },
         now,
       );
     return toDto(tx, deps.appUrl, row!);
@@ -132,7 +138,7 @@ export async function removeSingleSignOn(
     await recordAudit(
       tx,
       actor,
-      { action: 'account.sso_removed', target: { type: 'account', id: accountId }, data: { issuer: gone.issuer } },
+      { action: 'account.sso_removed', target: await accountTarget(tx, accountId), data: { issuer: gone.issuer } },
       now,
     );
   });

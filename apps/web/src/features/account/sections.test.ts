@@ -21,6 +21,10 @@ describe('account sections', () => {
     expect(ACCOUNT_SECTIONS.find((s) => s.path === 'payment')?.permission).toBe('account.manage');
   });
 
+  it('lists single sign-on for admins only', () => {
+    expect(ACCOUNT_SECTIONS.find((s) => s.path === 'single-sign-on')?.permission).toBe('account.manage');
+  });
+
   it('lists the audit log for admins only', () => {
     expect(ACCOUNT_SECTIONS.find((s) => s.path === 'audit-log')?.permission).toBe('account.manage');
   });

@@ -10,6 +10,7 @@ export const ACCOUNT_SECTIONS = [
   { path: 'taxes-and-fees', permission: 'taxes.manage' },
   { path: 'payment', permission: 'account.manage' },
   { path: 'users', permission: 'users.manage' },
+  { path: 'single-sign-on', permission: 'account.manage' },
   // Everyone who manages events: for an organizer (no other account page) the account area is this.
   { path: 'reports', permission: 'events.manage' },
   { path: 'api-keys', permission: 'api_keys.manage' },

@@ -1,4 +1,4 @@
-import { type LoginBody, loginBody } from '@admitone/shared';
+import { type LoginBody, loginBody, ssoStartBody } from '@admitone/shared';
 
 import type { IssueTranslator } from '../../lib/error-text';
 import { zodFormErrors } from '../../lib/zod-form';
@@ -9,3 +9,7 @@ import { zodFormErrors } from '../../lib/zod-form';
  */
 export const loginErrors = (values: LoginBody, translate: IssueTranslator) =>
   zodFormErrors(loginBody, values, translate);
+
+/** The work address single sign-on starts with ({} when it may be sent); loaded on its first submit, as the login's. */
+export const ssoEmailErrors = (email: string, translate: IssueTranslator) =>
+  zodFormErrors(ssoStartBody, { email }, translate);

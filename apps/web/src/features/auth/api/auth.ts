@@ -14,6 +14,8 @@ import type {
   RegisterBody,
   ResetLinkDto,
   ResetPasswordBody,
+  SsoCallbackBody,
+  SsoStartBody,
   SwitchAccountBody,
 } from '@admitone/shared';
 import { queryOptions, useMutation } from '@tanstack/react-query';
@@ -37,6 +39,17 @@ export const passkeySignInOptions = () => api.post<One<PasskeyOptionsDto>>('/aut
  * to choose one with (through `loginTwoFactor`, with `account_id`).
  */
 export const passkeySignIn = (body: PasskeySignInBody) => api.post<AuthResponse>('/auth/passkey', body);
+/**
+ * Starts a single sign-on with a member's address or the team's link (its random part): the identity provider's
+ * sign-in page to send the browser to.
+ */
+export const startSso = (body: SsoStartBody) =>
+  api.post<One<{ url: string }>>('/auth/sso/start', body).then((r) => r.data);
+/**
+ * Finishes a single sign-on with the provider's answer (the callback page's query string): answered like a login (the
+ * client stores the token). Its state works once: never sent again after an error.
+ */
+export const finishSso = (body: SsoCallbackBody) => api.post<AuthResponse>('/auth/sso/callback', body);
 /** Starts a sign-up: the same answer whether or not the address has a login (the mail says which). */
 export const register = (body: RegisterBody) => api.post<{ message: string }>('/auth/register', body);
 /** Finishes a sign-up with the mailed link: answered like a login (the client stores the token). */
@@ -72,6 +85,8 @@ export const resetTokenQueryOptions = (token: string) =>
 
 export const useLogin = () => useMutation({ mutationFn: login });
 export const useLoginTwoFactor = () => useMutation({ mutationFn: loginTwoFactor });
+export const useStartSso = () => useMutation({ mutationFn: startSso });
+export const useFinishSso = () => useMutation({ mutationFn: finishSso });
 export const useRegister = () => useMutation({ mutationFn: register });
 export const useConfirmSignUp = () => useMutation({ mutationFn: confirmSignUp });
 export const useForgotPassword = () => useMutation({ mutationFn: forgotPassword });

@@ -229,3 +229,60 @@ describe('login form: the second step of two-factor sign-in', () => {
     ]);
   });
 });
+
+describe('login form: single sign-on', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  const NOT_SET_UP =
+    "No single sign-on is set up for this address. Log in with your password, or use your team's sign-in link.";
+
+  it('opens the work address filled in from the e-mail field, and shows an address without single sign-on on it', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    fetchMock
+      .mockResolvedValueOnce(
+        json(422, {
+          error: { code: 'VALIDATION_FAILED', message: 'Check the fields.', field_errors: { email: [NOT_SET_UP] } },
+        }),
+      )
+      .mockResolvedValueOnce(json(200, { data: { url: 'https://login.example.com/authorize?state=abc' } }));
+    renderLogin();
+    fireEvent.change(screen.getByRole('textbox', { name: /^E-mail/ }), { target: { value: 'grace@example.test' } });
+    const open = screen.getByRole('button', { name: 'Sign in with single sign-on' });
+    expect(open.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(open);
+    expect(open.getAttribute('aria-expanded')).toBe('true');
+    const work = screen.getByRole('textbox', { name: /Work e-mail/ }) as HTMLInputElement;
+    expect(work.value).toBe('grace@example.test');
+    expect(document.activeElement).toBe(work);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText(NOT_SET_UP)).toBeTruthy();
+    expect(work.getAttribute('aria-invalid')).toBe('true');
+    expect(
+      work
+        .getAttribute('aria-describedby')!
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent),
+    ).toContain(NOT_SET_UP);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(assign).not.toHaveBeenCalled();
+
+    // Another address: on to its identity provider.
+    fireEvent.change(work, { target: { value: 'ada@team.example' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://login.example.com/authorize?state=abc'));
+    expect(fetchMock.mock.calls.map(([url, init]) => [url, JSON.parse(init.body as string)])).toEqual([
+      ['/api/auth/sso/start', { email: 'grace@example.test' }],
+      ['/api/auth/sso/start', { email: 'ada@team.example' }],
+    ]);
+  });
+
+  it('checks the work address before sending it', async () => {
+    renderLogin();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in with single sign-on' }));
+    fireEvent.change(screen.getByRole('textbox', { name: /Work e-mail/ }), { target: { value: 'not-an-address' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText(/valid e-mail address/i)).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

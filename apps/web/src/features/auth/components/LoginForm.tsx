@@ -1,6 +1,6 @@
 import type { AccountSummaryDto, AuthResponse, LoginBody } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Anchor, Button, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Divider, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 
@@ -12,6 +12,7 @@ import { useLogin } from '../api/auth';
 import { useFinishLogin } from '../hooks/useFinishLogin';
 import { AuthHeading } from './AuthHeading';
 import { PasskeySignIn } from './PasskeySignIn';
+import { SsoSignIn } from './SsoSignIn';
 import type { TwoFactorLoginProps } from './TwoFactorLogin';
 import { TwoFactorStep } from './TwoFactorStep';
 
@@ -23,7 +24,8 @@ type SecondStep = Pick<TwoFactorLoginProps, 'challenge' | 'methods' | 'accounts'
 
 /**
  * E-mail and password; then, for a person with two-factor sign-in, a code or a passkey; asks which account to use when
- * the user belongs to several. Or a passkey alone, then the account.
+ * the user belongs to several. Or a passkey alone, then the account; or single sign-on, at the person's identity
+ * provider.
  */
 export function LoginForm() {
   const { t, i18n } = useLingui();
@@ -134,7 +136,9 @@ export function LoginForm() {
         </Stack>
       </form>
       <Stack gap="md" mt="md">
+        <Divider label={t`or`} labelPosition="center" />
         <PasskeySignIn onSignedIn={passkeySignedIn} />
+        <SsoSignIn currentEmail={() => form.getValues().email} />
         <Text ta="center" size="sm">
           <Trans>
             Don't have an account?{' '}

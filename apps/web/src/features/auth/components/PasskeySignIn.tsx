@@ -1,6 +1,6 @@
 import type { AuthResponse } from '@admitone/shared';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Divider, Stack } from '@mantine/core';
+import { Trans } from '@lingui/react/macro';
+import { Stack } from '@mantine/core';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { IconFingerprint } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -10,13 +10,14 @@ import { CalmNotice } from '../../../components/CalmNotice';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { passkeyCancelled, passkeyFailure } from '../../../lib/passkey';
 import { passkeySignIn, passkeySignInOptions } from '../api/auth';
+import { SignInOptionButton } from './SignInOptionButton';
 
 /**
  * "Sign in with a passkey", under the login form: no address or password (the browser offers the person's passkeys,
- * and their fingerprint, face or PIN makes it both steps). Not shown where the browser has no passkeys at all.
+ * and their fingerprint, face or PIN makes it both steps). Not shown where the browser has no passkeys at all. The
+ * login form puts the "or" above it.
  */
 export function PasskeySignIn({ onSignedIn }: { onSignedIn: (response: AuthResponse) => void }) {
-  const { t } = useLingui();
   // Read once: a browser does not gain WebAuthn while the page is open.
   const [supported] = useState(browserSupportsWebAuthn);
   const signIn = useMutation({
@@ -31,7 +32,6 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (response: AuthRespo
 
   return (
     <Stack gap="md">
-      <Divider label={t`or`} labelPosition="center" />
       {passkeyCancelled(signIn.error) ? (
         <CalmNotice>
           <Trans>The passkey request was cancelled or timed out. Try again, or log in with your password.</Trans>
@@ -39,21 +39,13 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (response: AuthRespo
       ) : (
         <FormErrorAlert error={passkeyFailure(signIn.error, 'credential')} />
       )}
-      {/* The label wraps on a phone: in some languages it is longer than the button is wide. */}
-      <Button
-        variant="default"
-        fullWidth
-        size="md"
-        h="auto"
-        mih={42}
-        py={6}
-        styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 } }}
+      <SignInOptionButton
         leftSection={<IconFingerprint size={18} aria-hidden />}
         loading={signIn.isPending}
         onClick={() => signIn.mutate()}
       >
         <Trans>Sign in with a passkey</Trans>
-      </Button>
+      </SignInOptionButton>
     </Stack>
   );
 }

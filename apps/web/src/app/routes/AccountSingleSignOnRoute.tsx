@@ -1,0 +1,3 @@
+import { SingleSignOnPage } from '../../features/account/components/SingleSignOnPage';
+
+export default SingleSignOnPage;
