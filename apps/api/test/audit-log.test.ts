@@ -185,8 +185,9 @@ describe('the audit log', () => {
     await act('PUT', `${promos}/${promo.id}`, { ...edit, ticket_ids: [tickets[0]!.id] });
     await act('DELETE', `${promos}/${promo.id}`);
     const taxes = `/api/accounts/${accountId}/taxes-and-fees`;
-    const vat = (await act('POST', taxes, { name: 'VAT', type: 'TAX', calculation_type: 'PERCENTAGE', rate: 19 })).json()
-      .data;
+    const vat = (
+      await act('POST', taxes, { name: 'VAT', type: 'TAX', calculation_type: 'PERCENTAGE', rate: 19 })
+    ).json().data;
     await act('PUT', `${taxes}/${vat.id}`, { name: 'VAT', type: 'TAX', calculation_type: 'PERCENTAGE', rate: 7 });
     await act('DELETE', `${taxes}/${vat.id}`);
     // The same code again, in another case: refused, nothing written.

@@ -461,12 +461,17 @@ describe('check-in lists', () => {
       },
     ]);
     // A reason where nothing needed overriding: a plain check-in, no line.
-    expect((await scan(main.id, { code: vip.short_id, action: 'CHECK_IN', override_reason: 'Just in case' })).json().data.result).toBe('CHECKED_IN');
+    expect(
+      (await scan(main.id, { code: vip.short_id, action: 'CHECK_IN', override_reason: 'Just in case' })).json().data
+        .result,
+    ).toBe('CHECKED_IN');
     expect(await lines()).toHaveLength(1);
     // A closed list, and a check-out with a reason.
     await call(ctx.app, 'PUT', `${base}/${main.id}`, { token: u.token, body: { expires_at: '2027-06-01T17:00' } });
     clock.set(new Date('2027-06-01T20:00:00Z'));
-    expect((await scan(main.id, { code: standing.short_id, action: 'CHECK_IN' })).json().data.result).toBe('LIST_EXPIRED');
+    expect((await scan(main.id, { code: standing.short_id, action: 'CHECK_IN' })).json().data.result).toBe(
+      'LIST_EXPIRED',
+    );
     expect((await scan(main.id, { ...anyway, override_reason: 'Late bus' })).json().data.result).toBe('CHECKED_IN');
     expect((await lines()).map((l) => l.data.refused)).toEqual([['NOT_ON_LIST'], ['LIST_EXPIRED']]);
     const out = await scan(main.id, { code: standing.short_id, action: 'CHECK_OUT', override_reason: 'Nope' });

@@ -57,9 +57,14 @@ export async function startTestProvider(options: { redirectUri: string; clientId
       clientId: String(details.params.client_id),
     });
     grant.addOIDCScope(String(details.params.scope));
-    await provider.interactionFinished(req, res, { consent: { grantId: await grant.save() } }, {
-      mergeWithLastSubmission: true,
-    });
+    await provider.interactionFinished(
+      req,
+      res,
+      { consent: { grantId: await grant.save() } },
+      {
+        mergeWithLastSubmission: true,
+      },
+    );
   }
 
   server.on('request', (req, res) => {

@@ -266,8 +266,9 @@ describe('a seated event for buyers', () => {
   it('keeps a seat off sale before anyone read the plan (the embedded database has one connection: nothing waits outside)', async () => {
     const { u, event, tickets } = await liveEvent(ctx.app, [{ name: 'Stalls', type: 'FREE' }]);
     const base = `/api/organizers/${event.organizer.id}/seating-plans`;
-    const plan = (await call(ctx.app, 'POST', `${base}/import`, { token: u.token, body: { pretix: theatrePlan } })).json()
-      .data;
+    const plan = (
+      await call(ctx.app, 'POST', `${base}/import`, { token: u.token, body: { pretix: theatrePlan } })
+    ).json().data;
     expect((await call(ctx.app, 'POST', `${base}/${plan.id}/publish`, { token: u.token })).statusCode).toBe(200);
     const seated = await call(ctx.app, 'PUT', `/api/events/${event.id}/seating`, {
       token: u.token,

@@ -81,7 +81,12 @@ describe('setting up single sign-on', () => {
 
     const saved = await call(ctx.app, 'PUT', url, {
       token: admin.token,
-      body: { issuer: idp.issuer, client_id: idp.clientId, client_secret: idp.clientSecret, default_role: 'DOOR_STAFF' },
+      body: {
+        issuer: idp.issuer,
+        client_id: idp.clientId,
+        client_secret: idp.clientSecret,
+        default_role: 'DOOR_STAFF',
+      },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data).toMatchObject({
@@ -293,9 +298,7 @@ describe('signing in with single sign-on', () => {
       Array(4).fill([403, 'SSO_SESSION_LIMITED']),
     );
     // A password session of the same person is not limited.
-    expect((await call(ctx.app, 'POST', '/api/users/me/two-factor/totp', { token: admin.token })).statusCode).toBe(
-      200,
-    );
+    expect((await call(ctx.app, 'POST', '/api/users/me/two-factor/totp', { token: admin.token })).statusCode).toBe(200);
   });
 
   it('forgets the links when an admin removes single sign-on', async () => {

@@ -106,7 +106,8 @@ export const ISSUE_MESSAGES: Record<IssueKey, IssueMessage> = {
   },
   sso_not_set_up: /*i18n*/ {
     id: 'field.sso_not_set_up',
-    message: "No single sign-on is set up for this address. Log in with your password, or use your team's sign-in link.",
+    message:
+      "No single sign-on is set up for this address. Log in with your password, or use your team's sign-in link.",
   },
   must_be_future: /*i18n*/ { id: 'field.must_be_future', message: 'Choose a time in the future.' },
   date_unavailable_for_order: /*i18n*/ {

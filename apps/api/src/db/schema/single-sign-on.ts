@@ -1,6 +1,5 @@
-import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-
 import type { SsoDefaultRole } from '@admitone/shared';
+import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 
 import { accounts, users } from './accounts.js';
 import { instant } from './columns.js';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-import type { singleSignOnBody,SingleSignOnDto } from '@admitone/shared';
+import type { singleSignOnBody, SingleSignOnDto } from '@admitone/shared';
 import { and, count, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { z } from 'zod';

@@ -16,9 +16,12 @@ import { recordAudit } from '../audit/audit.js';
 import { findUserByEmail, findUserById, insertUser, membershipsOf, toUserDto } from '../users/users.repository.js';
 import { createSession, type SessionClient } from './sessions.repository.js';
 import { providerOf, type SsoClient, SsoProviderError } from './sso-provider.js';
-import { ssoRedirectUri,type SsoSettingsDeps } from './sso-settings.js';
+import { ssoRedirectUri, type SsoSettingsDeps } from './sso-settings.js';
 
-export type SsoSignInDeps = Omit<SsoSettingsDeps, 'log'> & { log: SsoSettingsDeps['log']; client: SessionClient | null };
+export type SsoSignInDeps = Omit<SsoSettingsDeps, 'log'> & {
+  log: SsoSettingsDeps['log'];
+  client: SessionClient | null;
+};
 
 type SsoRow = typeof accountSso.$inferSelect;
 

@@ -71,13 +71,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, {
       },
     },
     async (req) => ({
-      data: await saveSingleSignOn(
-        settingsDeps,
-        authOf(req).accountId,
-        req.params.id,
-        req.body,
-        actorOf(authOf(req)),
-      ),
+      data: await saveSingleSignOn(settingsDeps, authOf(req).accountId, req.params.id, req.body, actorOf(authOf(req))),
     }),
   );
 

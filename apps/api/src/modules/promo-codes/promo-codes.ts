@@ -99,7 +99,9 @@ export async function getPromoCode(
 }
 
 /** What the audit log keeps of a promo code: what it gives, on which tickets, how often, until when. */
-const auditedOf = (p: Pick<PromoCodeDto, 'code' | 'discount_type' | 'discount' | 'max_uses' | 'expires_at' | 'ticket_ids'>) => ({
+const auditedOf = (
+  p: Pick<PromoCodeDto, 'code' | 'discount_type' | 'discount' | 'max_uses' | 'expires_at' | 'ticket_ids'>,
+) => ({
   code: p.code,
   discount_type: p.discount_type,
   discount: p.discount,

@@ -91,13 +91,7 @@ export const taxRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, {
     async (req) => ({
       data: {
         id: req.params.taxOrFeeId,
-        detached_ticket_count: await deleteTax(
-          db,
-          clock,
-          actorOf(authOf(req)),
-          req.params.id,
-          req.params.taxOrFeeId,
-        ),
+        detached_ticket_count: await deleteTax(db, clock, actorOf(authOf(req)), req.params.id, req.params.taxOrFeeId),
       },
     }),
   );
