@@ -132,7 +132,9 @@ export async function savePromoCode(
       const promoId = await save(tx, event, body, id, { account_id: accountId }, now);
       const row = await findPromo(tx, accountId, event.id, promoId);
       const after = auditedOf(toPromoDto(row!, event, now, row!.taken));
-      const data = before ? changesOf(auditedOf(before), after, AUDITED) : after;
+      // A new code for every ticket names none (an empty list would read as "no tickets").
+      const { ticket_ids: only, ...rest } = after;
+      const data = before ? changesOf(auditedOf(before), after, AUDITED) : only.length ? after : rest;
       if (!before || Object.keys(data).length)
         await recordAudit(
           tx,

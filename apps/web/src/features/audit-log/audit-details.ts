@@ -55,7 +55,7 @@ const FIELD_LABELS: Record<string, MessageDescriptor> = {
   discount_type: msg`Discount type`,
   discount: msg`Discount`,
   max_uses: msg`Maximum uses`,
-  ticket_ids: msg`Tickets`,
+  ticket_ids: msg`Only for these tickets`,
   uses: msg`Times used`,
   // Taxes and fees.
   calculation_type: msg`Calculation`,
