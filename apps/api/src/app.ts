@@ -21,6 +21,7 @@ import { type JobRunner, startJobs, webhookJobOptions } from './jobs/queue.js';
 import { createMailTransport, type MailTransport } from './mail/transport.js';
 import { checkoutShare } from './modules/inventory/admission.js';
 import { guardedStock, type StockGuard } from './modules/inventory/counters.js';
+import { mollieAccess } from './modules/payments/mollie-client.js';
 import { createStripe } from './modules/payments/stripe-client.js';
 import { untilStarted } from './modules/platform/health.routes.js';
 import { invalidatePublicEvents } from './modules/public-events/invalidate.js';
@@ -107,6 +108,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const storage = options.storage ?? (config.s3 ? await s3Storage(config.s3) : localStorage(uploadsDir));
   const stock = { clock, guard: options.stockGuard ?? guardedStock };
   const stripe = createStripe(config.stripe);
+  const mollieFor = config.mollie ? mollieAccess(database.db, config.mollie, () => clock.now()) : null;
   // What needs the database runs once it answers, retrying with backoff while it does not (one line each).
   let runner: JobRunner | null = null;
   const startup = startWhenReachable({
@@ -133,7 +135,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           renderThreads: config.mailRenderThreads,
           yieldToBusyMachine: config.mailYieldToBusyCpu,
           files: storage,
-          deadlines: { appUrl: config.appUrl, storage, stock, stripe },
+          deadlines: { appUrl: config.appUrl, storage, stock, stripe, mollieFor },
           deadlineSweepSeconds: config.paymentDeadlineSweepSeconds,
           mailBudgetPerHour: config.mailBudgetPerHour,
           webhooks: webhookJobOptions(config),
@@ -153,6 +155,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     log,
     stock,
     stripe,
+    mollieFor,
     checkoutShare: checkoutShare(config.checkoutPoolShare, config.lockTimeoutMs),
     publicEvents: publicEventCache(config.publicEventCacheSeconds, clock),
     startup,

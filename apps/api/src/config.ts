@@ -172,6 +172,22 @@ const envSchema = z.object({
   STRIPE_PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(0),
   /** Another Stripe API address (a local Stripe-compatible server in tests), e.g. http://127.0.0.1:12111. */
   STRIPE_API_URL: z.url().optional(),
+  /**
+   * Mollie (iDEAL, Bancontact, SEPA, PayPal, cards): MOLLIE_CLIENT_ID and MOLLIE_CLIENT_SECRET of the platform's OAuth
+   * app (Mollie Connect: each account connects its own Mollie organization), or MOLLIE_API_KEY (payments go to the
+   * platform's own Mollie account). Unset: Mollie is not offered.
+   */
+  MOLLIE_CLIENT_ID: z.string().min(1).optional(),
+  MOLLIE_CLIENT_SECRET: z.string().min(1).optional(),
+  MOLLIE_API_KEY: z.string().min(1).optional(),
+  /** Connect: the platform's share of each payment, in percent (Mollie's applicationFee). */
+  MOLLIE_PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(0),
+  /** Connect: payments in Mollie's test mode (the organizations' test profiles). */
+  MOLLIE_TESTMODE: bool.default(false),
+  /** Other Mollie addresses (a local Mollie-compatible server in tests). */
+  MOLLIE_API_URL: z.url().default('https://api.mollie.com/v2/'),
+  MOLLIE_AUTHORIZE_URL: z.url().default('https://my.mollie.com/oauth2/authorize'),
+  MOLLIE_TOKEN_URL: z.url().default('https://api.mollie.com/oauth2/tokens'),
   /** Uploaded images in an S3-compatible bucket instead of DATA_DIR/uploads (every host sees the same files). */
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -269,6 +285,8 @@ export interface AppConfig {
   webDistDir: string | null;
   /** null: card payments are not configured. */
   stripe: StripeConfig | null;
+  /** null: Mollie is not configured. */
+  mollie: MollieConfig | null;
   /** Uploads in an S3-compatible bucket (S3_*), or null for DATA_DIR/uploads on local disk. */
   s3: S3Config | null;
 }
@@ -280,6 +298,19 @@ export interface StripeConfig {
   mode: 'CONNECT' | 'SINGLE';
   platformFeePercent: number;
   apiUrl: string | null;
+}
+
+export interface MollieConfig {
+  /** CONNECT: each account connects its own organization (OAuth); SINGLE: payments go to the platform's (API key). */
+  mode: 'CONNECT' | 'SINGLE';
+  clientId: string | null;
+  clientSecret: string | null;
+  apiKey: string | null;
+  platformFeePercent: number;
+  testmode: boolean;
+  apiUrl: string;
+  authorizeUrl: string;
+  tokenUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -319,6 +350,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
   if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
     throw new ConfigError(
       'Invalid configuration:\n  STRIPE_*: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together (or none)',
+    );
+  }
+  if (Boolean(e.MOLLIE_CLIENT_ID) !== Boolean(e.MOLLIE_CLIENT_SECRET) || (e.MOLLIE_CLIENT_ID && e.MOLLIE_API_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  MOLLIE_*: set MOLLIE_CLIENT_ID and MOLLIE_CLIENT_SECRET together (Mollie Connect), or MOLLIE_API_KEY alone',
     );
   }
   if (e.DATABASE_DIRECT_URL && !/^postgres(ql)?:\/\//.test(e.DATABASE_URL ?? '')) {
@@ -413,6 +449,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
           apiUrl: e.STRIPE_API_URL ?? null,
         }
       : null,
+    mollie:
+      e.MOLLIE_CLIENT_ID || e.MOLLIE_API_KEY
+        ? {
+            mode: e.MOLLIE_CLIENT_ID ? 'CONNECT' : 'SINGLE',
+            clientId: e.MOLLIE_CLIENT_ID ?? null,
+            clientSecret: e.MOLLIE_CLIENT_SECRET ?? null,
+            apiKey: e.MOLLIE_API_KEY ?? null,
+            platformFeePercent: e.MOLLIE_PLATFORM_FEE_PERCENT,
+            testmode: e.MOLLIE_TESTMODE,
+            apiUrl: e.MOLLIE_API_URL.endsWith('/') ? e.MOLLIE_API_URL : `${e.MOLLIE_API_URL}/`,
+            authorizeUrl: e.MOLLIE_AUTHORIZE_URL,
+            tokenUrl: e.MOLLIE_TOKEN_URL,
+          }
+        : null,
   };
 }
 

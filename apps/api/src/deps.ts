@@ -8,6 +8,7 @@ import type { JobRunner } from './jobs/queue.js';
 import type { MailTransport } from './mail/transport.js';
 import type { Admission } from './modules/inventory/admission.js';
 import type { StockDeps } from './modules/inventory/order-units.js';
+import type { MollieFor } from './modules/payments/mollie-client.js';
 import type { EventExtras } from './modules/public-events/public-event.js';
 import type { PublicEventCache } from './modules/public-events/public-event-cache.js';
 import type { Clock } from './shared/clock.js';
@@ -30,6 +31,8 @@ export interface AppDeps {
   stock: StockDeps;
   /** The Stripe SDK, or null when card payments are not configured. */
   stripe: Stripe | null;
+  /** The Mollie SDK for an account (its connected organization, or the platform's key), or null without Mollie. */
+  mollieFor: MollieFor | null;
   /** Public event answers' parts, kept in memory (invalidated after writes; see public-event-cache.ts). */
   publicEvents: PublicEventCache<EventExtras>;
   /** The buyers' checkout transactions' share of the database pool (inventory/admission.ts `checkoutShare`). */

@@ -10,6 +10,7 @@ import { loadCatalogs } from './i18n/i18n.js';
 import { type JobRunner, startJobs, webhookJobOptions } from './jobs/queue.js';
 import { createMailTransport } from './mail/transport.js';
 import { guardedStock } from './modules/inventory/counters.js';
+import { mollieAccess } from './modules/payments/mollie-client.js';
 import { createStripe } from './modules/payments/stripe-client.js';
 import { systemClock } from './shared/clock.js';
 import { s3Storage } from './storage/s3-storage.js';
@@ -89,6 +90,7 @@ async function main() {
             storage,
             stock: { clock: systemClock, guard: guardedStock },
             stripe: createStripe(config.stripe),
+            mollieFor: config.mollie ? mollieAccess(database.db, config.mollie, () => systemClock.now()) : null,
           },
           webhooks: webhookJobOptions(config),
         },

@@ -91,6 +91,7 @@ describe('platform', () => {
     // serialised and compressed from the cache — each named here so a new route cannot slip through.
     const withoutJson = new Set([
       'DELETE /api/accounts/{id}/single-sign-on',
+      'DELETE /api/accounts/{id}/payment-connection/mollie',
       'POST /api/auth/logout',
       'DELETE /api/users/me/sessions',
       'DELETE /api/users/me/sessions/{id}',

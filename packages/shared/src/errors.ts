@@ -78,6 +78,14 @@ export const ERROR_STATUS = {
   ORDER_PAGE_UNAVAILABLE: 403,
   HOLD_ALREADY_EXTENDED: 409,
   PAYMENT_METHOD_UNAVAILABLE: 409,
+  /** The account has no Mollie organization connected (or Mollie no longer knows the connection): connect it again. */
+  MOLLIE_NOT_CONNECTED: 409,
+  /** The admin came back from Mollie too late, a second time, or from another person's start: connect again. */
+  MOLLIE_CONNECT_EXPIRED: 400,
+  /** Mollie did not connect the organization (the admin said no, or the answer did not check out). */
+  MOLLIE_CONNECT_REFUSED: 409,
+  /** The payment provider could not be reached or refused the request: nothing was charged; try again. */
+  PAYMENT_PROVIDER_ERROR: 502,
   DETAILS_REQUIRED: 409,
   IDEMPOTENCY_KEY_REUSED: 422,
   /** A request with the same Idempotency-Key is still being answered (or was cut off before its answer was kept). */

@@ -41,6 +41,10 @@ export const ISSUE_MESSAGES: Record<IssueKey, IssueMessage> = {
   period_too_long: /*i18n*/ { id: 'field.period_too_long', message: 'Choose a period of at most {max} days.' },
   too_small_number: /*i18n*/ { id: 'field.too_small_number', message: 'Must be at least {min}.' },
   too_big_number: /*i18n*/ { id: 'field.too_big_number', message: 'Must be at most {max}.' },
+  payment_option_unavailable: /*i18n*/ {
+    id: 'field.payment_option_unavailable',
+    message: 'This way to pay is not offered for this order. Choose another.',
+  },
   addon_limit: /*i18n*/ {
     id: 'field.addon_limit',
     message: 'Sold only with tickets: at most {max} per ticket in this order. Add tickets first.',

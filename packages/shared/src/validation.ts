@@ -51,6 +51,7 @@ export type IssueKey =
   | 'override_check_in_only'
   | 'override_not_allowed'
   | 'sso_not_set_up'
+  | 'payment_option_unavailable'
   | 'promo_code_taken'
   | 'promo_code_format'
   | 'promo_code_too_weak'

@@ -174,6 +174,22 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
     message:
       'This event has paid tickets but buyers have no way to pay. Connect Stripe in the account’s payment settings, or turn on offline payments in the event’s payment settings, then publish again.',
   },
+  MOLLIE_NOT_CONNECTED: /*i18n*/ {
+    id: 'error.mollie_not_connected',
+    message: 'Mollie is not connected to this account, or the connection was removed at Mollie. Connect Mollie again.',
+  },
+  MOLLIE_CONNECT_EXPIRED: /*i18n*/ {
+    id: 'error.mollie_connect_expired',
+    message: 'Connecting Mollie took too long or was already finished. Start again from the payment settings.',
+  },
+  MOLLIE_CONNECT_REFUSED: /*i18n*/ {
+    id: 'error.mollie_connect_refused',
+    message: 'Mollie did not connect your organization. Try again, and allow AdmitOne access at Mollie.',
+  },
+  PAYMENT_PROVIDER_ERROR: /*i18n*/ {
+    id: 'error.payment_provider_error',
+    message: 'The payment provider could not be reached. Nothing was charged. Try again in a moment.',
+  },
   PAYMENT_METHOD_UNAVAILABLE: /*i18n*/ {
     id: 'error.payment_method_unavailable',
     message: 'This payment method is not available for this event.',

@@ -15,6 +15,7 @@ import { sweepStoredFileDeletions } from '../modules/images/stored-file-removal.
 import { guardedStock } from '../modules/inventory/counters.js';
 import { releaseExpiredHolds } from '../modules/inventory/holds.js';
 import type { DeadlineDeps } from '../modules/orders/payment-deadlines.js';
+import { refundProviders } from '../modules/payments/payment-gateway.js';
 import { offerAllFreedUnits } from '../modules/waitlist/offers.js';
 import type { WebhookDeliveryDeps } from '../modules/webhooks/delivery.js';
 import { buildPayload } from '../modules/webhooks/payloads.js';
@@ -43,11 +44,13 @@ const LANE_QUEUES: Record<MailLane, string> = { urgent: QUEUES.urgentMail, bulk:
 export type WebhookJobOptions = Omit<WebhookDeliveryDeps, 'db' | 'clock'> & { sweepSeconds: number };
 
 /** The webhook delivery settings of the configuration. */
-export const webhookJobOptions = (config: Pick<AppConfig, 'webhooks' | 'appUrl' | 'stripe'>): WebhookJobOptions => ({
+export const webhookJobOptions = (
+  config: Pick<AppConfig, 'webhooks' | 'appUrl' | 'stripe' | 'mollie'>,
+): WebhookJobOptions => ({
   ...config.webhooks,
   appUrl: config.appUrl,
   staleClaimMs: Math.max(60_000, config.webhooks.timeoutMs * 3),
-  cardPayments: config.stripe !== null,
+  refundVia: refundProviders(config),
 });
 
 /** Bulk mail workers per worker process (MAIL_CONCURRENCY); the urgent lane has its own. */
@@ -243,7 +246,7 @@ export async function startJobs(
   const hooks = opts.webhooks;
   // Webhook bodies are built in the changes' transactions, in this process too (modules/webhooks/payloads.ts).
   if (hooks)
-    setWebhookBodyBuilder((tx, source, at) => buildPayload(tx, source, { cardPayments: hooks.cardPayments, now: at }));
+    setWebhookBodyBuilder((tx, source, at) => buildPayload(tx, source, { refundVia: hooks.refundVia, now: at }));
   const sender =
     opts.work && hooks
       ? webhookSender(

@@ -88,7 +88,7 @@ describe('secrets in answers an API key gets and in webhook payloads', () => {
         object_id: w.order.id,
         payload: {},
       },
-      { cardPayments: false, now: new Date() },
+      { refundVia: [], now: new Date() },
     );
     expect(payload).toMatchObject({ id: w.order.id, order_number: w.order.order_number });
     expect(JSON.stringify(payload)).not.toContain(w.order.secret);

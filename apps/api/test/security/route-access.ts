@@ -32,6 +32,7 @@ import {
   eventSeatingBody,
   eventStatusBody,
   inviteUserBody,
+  mollieReturnBody,
   moveAttendeeSeatBody,
   offlineSaleBody,
   openShiftBody,
@@ -261,6 +262,14 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'GET /api/accounts/{id}/payment-connection': { access: 'member' },
   'POST /api/accounts/{id}/payment-connection/stripe': { access: 'admin' },
   'POST /api/accounts/{id}/payment-connection/refresh': { access: 'admin' },
+  'GET /api/accounts/{id}/payment-connection/mollie': { access: 'member' },
+  'POST /api/accounts/{id}/payment-connection/mollie': { access: 'admin' },
+  'POST /api/accounts/{id}/payment-connection/mollie/return': {
+    access: 'admin',
+    body: body(mollieReturnBody, () => ({ state: 'not-a-state', error: 'access_denied' })),
+  },
+  'POST /api/accounts/{id}/payment-connection/mollie/refresh': { access: 'admin' },
+  'DELETE /api/accounts/{id}/payment-connection/mollie': { access: 'admin' },
   'GET /api/accounts/{id}/automations': { access: 'admin' },
   'GET /api/accounts/{id}/audit-log': { access: 'admin' },
   'GET /api/accounts/{id}/audit-log/export': { access: 'admin' },
@@ -382,6 +391,7 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   },
   'GET /api/events/{id}/stats': { access: 'member', query: '?days=30' },
   'GET /api/events/{id}/payment-readiness': { access: 'member' },
+  'GET /api/events/{id}/payment-options': { access: 'member' },
   'GET /api/events/{id}/preview': { access: 'member' },
   'PUT /api/events/{id}/status': { access: 'member', body: body(eventStatusBody, () => ({ status: 'ARCHIVED' })) },
   'POST /api/events/{id}/duplicate': {
@@ -636,6 +646,8 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'POST /api/public/events/{eventId}/order/{shortId}/offline-payment': { access: 'public' },
   'POST /api/public/events/{eventId}/order/{shortId}/card-payment': { access: 'public' },
   'POST /api/public/events/{eventId}/order/{shortId}/card-payment/sync': { access: 'public' },
+  'GET /api/public/events/{eventId}/order/{shortId}/payment-options': { access: 'public' },
+  'POST /api/public/events/{eventId}/order/{shortId}/mollie-payment': { access: 'public' },
   'POST /api/public/events/{eventId}/order/{shortId}/resend-link': { access: 'public' },
   // The buyer's own changes: the order's secret opens the order (self-service.test.ts; 404 without it).
   'PUT /api/public/events/{eventId}/order/{shortId}/attendees/{attendeeShortId}': { access: 'public' },
@@ -647,6 +659,8 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'POST /api/public/events/{eventId}/order/{shortId}/exchange/sync': { access: 'public' },
   'POST /api/public/events/{eventId}/order/{shortId}/pass-picks': { access: 'public' },
   'POST /api/public/webhooks/stripe': { access: 'public' },
+  // Mollie's webhook carries only a payment id: its state is read from Mollie (mollie-payments.test.ts).
+  'POST /api/public/webhooks/mollie': { access: 'public' },
   // Find my tickets: the same answer for any address (order-lookup.test.ts); the mailed link's token is its key.
   'POST /api/public/events/{eventId}/order-lookups': { access: 'public' },
   'GET /api/public/events/{eventId}/order-lookups/{token}': { access: 'public' },

@@ -33,6 +33,8 @@ export const AUDIT_ACTIONS = [
   'account.updated',
   'account.sso_updated',
   'account.sso_removed',
+  'account.mollie_connected',
+  'account.mollie_disconnected',
   'event.settings_updated',
   'event.status_changed',
   'ticket.created',

@@ -414,7 +414,7 @@ export type PaymentStatus =
   | 'PAYMENT_RECEIVED'
   | 'PAYMENT_FAILED'
   | 'REFUNDED';
-export type PaymentProvider = 'OFFLINE' | 'STRIPE' | 'MANUAL' | 'BOX_OFFICE';
+export type PaymentProvider = 'OFFLINE' | 'STRIPE' | 'MOLLIE' | 'MANUAL' | 'BOX_OFFICE';
 export type AttendeeStatus = 'RESERVED' | 'AWAITING_PAYMENT' | 'ACTIVE' | 'CANCELLED' | 'ABANDONED';
 
 // These types as response schemas.
@@ -434,6 +434,7 @@ export const paymentStatusSchema = z.enum([
 export const paymentProviderSchema = z.enum([
   'OFFLINE',
   'STRIPE',
+  'MOLLIE',
   'MANUAL',
   'BOX_OFFICE',
 ]) satisfies z.ZodType<PaymentProvider>;

@@ -4,6 +4,7 @@ import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
 import { eventColorsSchema } from './accounts.js';
 import { currencyField, localDateTime, optionalText, timezoneField } from './common.js';
+import { PAYMENT_OPTIONS_MAX, paymentOptionId } from './payment-providers.js';
 import { WAITLIST_OFFER_HOURS_MAX, WAITLIST_OFFER_MODES, type WaitlistOfferMode } from './waitlist.js';
 
 /** Checks an ISO 3166-1 alpha-2 country code (e.g. DE, BR). */
@@ -134,6 +135,8 @@ export interface EventPageSettings {
    * earlier applies.
    */
   offline_payment_deadline: string | null;
+  /** The online payment options buyers see ('stripe', 'mollie.ideal'...: `GET …/payment-options`); null: all. */
+  payment_options: string[] | null;
   /** Fairness: tickets one client address may hold at once in unfinished checkouts (null: no cap). */
   client_hold_limit: number | null;
   /** Fairness: reservations one client address (or checkout) may make per minute (null: no cap). */
@@ -174,6 +177,7 @@ export const eventPageSettingsSchema = z.object({
   offline_payment_instructions: z.string().nullable(),
   offline_payment_days: z.number().int().nullable(),
   offline_payment_deadline: z.string().nullable(),
+  payment_options: z.array(z.string()).nullable(),
   client_hold_limit: z.number().int().nullable(),
   client_reservation_limit: z.number().int().nullable(),
   attendee_edits_enabled: z.boolean(),
@@ -218,6 +222,13 @@ export const updateEventSettingsBody = z.object({
   offline_payment_instructions: optionalText(MESSAGE_HTML_MAX).optional(),
   offline_payment_days: z.number().int().min(1).max(OFFLINE_PAYMENT_DAYS_MAX).nullable().optional(),
   offline_payment_deadline: localDateTime.nullable().optional(),
+  payment_options: z
+    .array(paymentOptionId)
+    .min(1)
+    .max(PAYMENT_OPTIONS_MAX)
+    .transform((ids) => [...new Set(ids)])
+    .nullable()
+    .optional(),
   client_hold_limit: z.number().int().min(1).max(CLIENT_LIMIT_MAX).nullable().optional(),
   client_reservation_limit: z.number().int().min(1).max(CLIENT_LIMIT_MAX).nullable().optional(),
   attendee_edits_enabled: z.boolean().optional(),

@@ -97,6 +97,10 @@ export interface OrderSummaryDto {
   status: BuyerOrderStatus;
   payment_status: PaymentStatus;
   payment_provider: PaymentProvider | null;
+  /** How the buyer paid at the provider (Mollie's method id: ideal, bancontact, creditcard...), when known. */
+  payment_method: string | null;
+  /** What the buyer's bank took back from the provider (chargebacks), in minor units. */
+  charged_back_total: number;
   first_name: string | null;
   last_name: string | null;
   email: string | null;
@@ -124,6 +128,8 @@ export const orderSummarySchema = z.object({
   status: buyerOrderStatusSchema,
   payment_status: paymentStatusSchema,
   payment_provider: paymentProviderSchema.nullable(),
+  payment_method: z.string().nullable(),
+  charged_back_total: z.number().int(),
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
   email: z.string().nullable(),

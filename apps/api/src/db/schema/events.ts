@@ -80,6 +80,8 @@ export const events = pgTable(
     price_display_mode: text('price_display_mode').$type<PriceDisplayMode>().notNull().default('EXCLUSIVE'),
     cover_display: text('cover_display').$type<CoverDisplay>().notNull().default('COVER'),
     offline_payments_enabled: boolean('offline_payments_enabled').notNull().default(false),
+    /** The online payment options buyers see ('stripe', 'mollie.ideal'...); null: all the connected providers offer. */
+    payment_options: text('payment_options').array(),
     /** Sanitised HTML. */
     offline_payment_instructions: text('offline_payment_instructions'),
     /** An offline order must be paid within this many days of being placed (null: no such limit). */

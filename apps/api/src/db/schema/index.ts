@@ -13,6 +13,7 @@ export * from './event-dates.js';
 export * from './events.js';
 export * from './images.js';
 export * from './mail-automations.js';
+export * from './mollie.js';
 export * from './operations.js';
 export * from './order-exchanges.js';
 export * from './order-lookups.js';

@@ -57,6 +57,10 @@ export const orders = pgTable(
     status: text('status').$type<BuyerOrderStatus>().notNull(),
     payment_status: text('payment_status').$type<PaymentStatus>().notNull(),
     payment_provider: text('payment_provider').$type<PaymentProvider>(),
+    /** How the buyer paid at the provider (Mollie's method: ideal, bancontact, creditcard...; Stripe: card...). */
+    payment_method: text('payment_method'),
+    /** What the buyer's bank took back from the provider (chargebacks), in minor units. */
+    charged_back_total: integer('charged_back_total').notNull().default(0),
     currency: text('currency').notNull(),
     subtotal: integer('subtotal').notNull(),
     discount_total: integer('discount_total').notNull().default(0),
@@ -83,7 +87,10 @@ export const orders = pgTable(
     hold_released_at: instant('hold_released_at'),
     /** Keyed hash of the buyer's client address, for the per-client fairness caps. */
     client_key: text('client_key'),
-    /** The one Stripe PaymentIntent of a card-paid order (created once, reused). */
+    /**
+     * The provider's payment that paid the order: the one Stripe PaymentIntent of a card-paid order (created once,
+     * reused), or the Mollie payment that paid it (its others are in provider_payments).
+     */
     payment_intent_id: text('payment_intent_id'),
     is_manually_created: boolean('is_manually_created').notNull().default(false),
     /** Where it was sold; a box-office sale names its shift and how it was paid. */
@@ -356,6 +363,10 @@ export type OrderEventKind =
   | 'REFUNDED'
   | 'REFUND_FAILED'
   | 'LATE_PAYMENT_REFUNDED'
+  /** A second payment of an order already paid (the buyer paid twice at Mollie) went back at once. */
+  | 'DUPLICATE_PAYMENT_REFUNDED'
+  /** The buyer's bank took money back from the provider (a chargeback): data.amount, data.total, data.provider. */
+  | 'CHARGEBACK'
   | 'BUYER_EDITED'
   | 'CONFIRMATION_RESENT'
   /** The organizer had the buyer's order link mailed to the buyer. */

@@ -29,7 +29,7 @@ export const attendeeTyped = sql<boolean>`(${orders.is_manually_created} or ${ed
  * order, or an offline one (paid or not: "marked as paid" is the account's own word), can be placed
  * through the event's public checkout by anyone, the account itself included, with any address.
  */
-export const cardPaid = sql<boolean>`(${orders.payment_provider} = 'STRIPE' and ${orders.payment_status} = 'PAYMENT_RECEIVED' and ${orders.total} > 0)`;
+export const cardPaid = sql<boolean>`(${orders.payment_provider} in ('STRIPE', 'MOLLIE') and ${orders.payment_status} = 'PAYMENT_RECEIVED' and ${orders.total} > 0)`;
 
 /**
  * A message to this buyer's address counts against the account's mail budget (issue #37, hole 12): the

@@ -330,6 +330,7 @@ export const boxOfficeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
           {
             db,
             stripe: deps.stripe,
+            mollieFor: deps.mollieFor,
             jobs: deps.jobs,
             log: deps.log,
             now: () => deps.clock.now(),
@@ -364,6 +365,7 @@ export const boxOfficeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
           {
             db,
             stripe: deps.stripe,
+            mollieFor: deps.mollieFor,
             now: () => deps.clock.now(),
             appUrl: deps.config.appUrl,
             storage: deps.storage,

@@ -28,6 +28,8 @@ export function freshReservationDto(
     checkout_token_hash: hashToken(r.checkoutToken),
     secret: r.orderSecret ?? '',
     link_sent_at: null,
+    payment_method: null,
+    charged_back_total: 0,
     status: 'RESERVED',
     payment_status: w.totals.total === 0 ? 'NO_PAYMENT_REQUIRED' : 'AWAITING_PAYMENT',
     payment_provider: null,

@@ -28,8 +28,8 @@ export async function nextPassTickets(db: Executor, dateId: number, afterId: num
   );
 }
 
-/** Of them, the card-paid ones with something left to refund. */
-const refundable = sql`o.payment_provider = 'STRIPE' and o.payment_status = 'PAYMENT_RECEIVED'
+/** Of them, the ones paid online (Stripe, Mollie) with something left to refund. */
+const refundable = sql`o.payment_provider in ('STRIPE', 'MOLLIE') and o.payment_status = 'PAYMENT_RECEIVED'
   and not o.is_manually_created and o.total - o.refunded_total > 0`;
 /** The ones paid another way (offline, or an order the team made): a refund is the organizer's to make. */
 const paidOutside = sql`o.payment_status = 'PAYMENT_RECEIVED' and o.total - o.refunded_total > 0 and not (${refundable})`;

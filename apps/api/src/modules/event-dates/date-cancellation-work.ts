@@ -10,6 +10,7 @@ import { releaseDateHolds } from '../inventory/holds.js';
 import type { StockDeps } from '../inventory/order-units.js';
 import { cancelOrder, lockOrder, type OrderContext } from '../orders/order-status.js';
 import type { OrderRow } from '../orders/order-view.js';
+import type { MollieFor } from '../payments/mollie-client.js';
 import { refundOrder } from '../payments/refund-order.js';
 import { paceCancellationMails } from './date-cancellation-mail.js';
 import { countStandingOrders, nextPassTickets, nextStandingOrders } from './date-cancellation-orders.js';
@@ -23,15 +24,15 @@ export interface DateCancellationDeps {
   stock: StockDeps;
   /** Null: card payments are off, nothing can be refunded (orders are only cancelled). */
   stripe?: Stripe | null;
+  mollieFor?: MollieFor | null;
 }
 
 type Cancellation = typeof dateCancellations.$inferSelect;
 
-/** Whether the cancellation refunds this (locked) order through Stripe. */
-const refunds = (c: Cancellation, o: OrderRow, stripe: boolean) =>
+/** Whether the cancellation refunds this (locked) order through its payment provider (set up in this process). */
+const refunds = (c: Cancellation, o: OrderRow, providers: { stripe: boolean; mollie: boolean }) =>
   c.refund &&
-  stripe &&
-  o.payment_provider === 'STRIPE' &&
+  ((o.payment_provider === 'STRIPE' && providers.stripe) || (o.payment_provider === 'MOLLIE' && providers.mollie)) &&
   o.payment_status === 'PAYMENT_RECEIVED' &&
   !o.is_manually_created &&
   o.total - o.refunded_total > 0 &&
@@ -78,14 +79,15 @@ async function settleOrder(db: Db, deps: DateCancellationDeps, c: Cancellation, 
     paceCancellationMails(tx, c.event_date_id, id, ids, now);
   const refund = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, c.event_id, { id: orderId });
-    return refunds(c, order, !!deps.stripe);
+    return refunds(c, order, { stripe: !!deps.stripe, mollie: !!deps.mollieFor });
   });
   if (!refund) return cancel();
   try {
     return await refundOrder(
       {
         db,
-        stripe: deps.stripe!,
+        stripe: deps.stripe ?? null,
+        mollieFor: deps.mollieFor ?? null,
         now: () => deps.stock.clock.now(),
         appUrl: deps.appUrl,
         storage: deps.storage,

@@ -51,6 +51,7 @@ export function settingsColumnsOf(e: EventRow) {
     offline_payment_instructions: e.offline_payment_instructions,
     offline_payment_days: e.offline_payment_days,
     offline_payment_deadline: e.offline_payment_deadline,
+    payment_options: e.payment_options,
     attendee_edits_enabled: e.attendee_edits_enabled,
     attendee_edit_cutoff_hours: e.attendee_edit_cutoff_hours,
     ticket_transfers: e.ticket_transfers,

@@ -1,7 +1,7 @@
 import type { EventStatus } from '@admitone/shared';
 import { eq, inArray } from 'drizzle-orm';
 
-import type { StripeConfig } from '../../config.js';
+import type { MollieConfig, StripeConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { events, images } from '../../db/schema/index.js';
 import type { Clock } from '../../shared/clock.js';
@@ -21,7 +21,7 @@ import { paymentReadiness } from './payment-readiness.js';
  * when the event sells paid tickets, a way for buyers to pay (payment-readiness.ts).
  */
 export async function changeEventStatus(
-  deps: { db: Db; clock: Clock; stripe: StripeConfig | null },
+  deps: { db: Db; clock: Clock; stripe: StripeConfig | null; mollie?: MollieConfig | null },
   accountId: number,
   id: number,
   status: EventStatus,
@@ -35,7 +35,7 @@ export async function changeEventStatus(
   if (
     status === 'LIVE' &&
     found.event.status !== 'LIVE' &&
-    (await paymentReadiness(deps.db, deps.stripe, found.event)).blocked
+    (await paymentReadiness(deps.db, deps.stripe, found.event, deps.mollie)).blocked
   ) {
     throw new DomainError('NO_PAYMENT_METHOD');
   }

@@ -13,6 +13,8 @@ import {
   eventStatusBody,
   eventTranslationsResponse,
   idParams,
+  isLocale,
+  paymentOptionsResponse,
   paymentReadinessResponse,
   publicEventQuery,
   translationParams,
@@ -28,6 +30,7 @@ import { DomainError } from '../../shared/errors.js';
 import { paginated } from '../../shared/pagination.js';
 import { actorOf } from '../audit/audit.js';
 import { checkDateFilter } from '../event-dates/order-dates.js';
+import { paymentOptionsFor } from '../payments/payment-options.js';
 import { previewEventFor } from '../public-events/public-event.js';
 import { createEvent } from './create-event.js';
 import { duplicateEvent } from './duplicate-event.js';
@@ -48,7 +51,7 @@ const security = [{ bearer: [] }];
 export const eventRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const db = deps.database.db;
   const { clock, storage } = deps;
-  const d = { db, clock, storage, stripe: deps.config.stripe };
+  const d = { db, clock, storage, stripe: deps.config.stripe, mollie: deps.config.mollie };
   app.addHook('preValidation', app.requirePermission('events.manage'));
 
   app.get(
@@ -254,6 +257,37 @@ export const eventRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
           db,
           deps.config.stripe,
           await requireEvent(db, authOf(req).accountId, req.params.id),
+          deps.config.mollie,
+        ),
+      };
+    },
+  );
+
+  app.get(
+    '/events/:id/payment-options',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Every way buyers could pay online for the event's currency (Stripe's card form, the connected Mollie methods), to choose from in its settings",
+        params: idParams,
+        response: { 200: paymentOptionsResponse },
+      },
+    },
+    async (req) => {
+      const event = await requireEvent(db, authOf(req).accountId, req.params.id);
+      const locale = authOf(req).user.locale;
+      return {
+        data: await paymentOptionsFor(
+          { db, config: deps.config, mollieFor: deps.mollieFor, log: deps.log, now: () => clock.now() },
+          {
+            accountId: event.account_id,
+            currency: event.currency,
+            amount: 0,
+            locale: isLocale(locale) ? locale : 'en',
+            chosen: null,
+          },
         ),
       };
     },

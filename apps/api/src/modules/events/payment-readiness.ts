@@ -1,10 +1,11 @@
 import type { PaymentReadinessDto } from '@admitone/shared';
 import { and, eq, gt, or, sql } from 'drizzle-orm';
 
-import type { StripeConfig } from '../../config.js';
+import type { MollieConfig, StripeConfig } from '../../config.js';
 import type { Executor } from '../../db/client.js';
 import { tickets, ticketTiers } from '../../db/schema/index.js';
 import { cardDestination } from '../payments/payment-connection.js';
+import { mollieReady } from '../payments/payment-options.js';
 
 /**
  * Whether buyers can pay for an event: its tickets that cost money (a price above zero, a tier with
@@ -17,6 +18,7 @@ export async function paymentReadiness(
   db: Executor,
   stripe: StripeConfig | null,
   event: { id: number; account_id: number; offline_payments_enabled: boolean },
+  mollie: MollieConfig | null = null,
 ): Promise<PaymentReadinessDto> {
   const [counted] = await db
     .select({ n: sql<number>`count(*)::int` })
@@ -35,7 +37,9 @@ export async function paymentReadiness(
       ),
     );
   const paid = counted?.n ?? 0;
-  const card = !!(await cardDestination(db, stripe, event.account_id));
+  // Online: a card through Stripe, or Mollie's methods (iDEAL, Bancontact, cards...).
+  const card =
+    !!(await cardDestination(db, stripe, event.account_id)) || (await mollieReady(db, mollie, event.account_id));
   const offline = event.offline_payments_enabled;
   return { card, offline, paid_tickets: paid, blocked: paid > 0 && !card && !offline };
 }

@@ -14,6 +14,7 @@ import {
   orderDateIdSql,
   toOrderDateDto,
 } from '../event-dates/order-dates.js';
+import { isOnlineProvider, type OnlineProvider } from '../payments/payment-gateway.js';
 import { orderHistory } from './order-history.js';
 import { type OrderListFilters, orderSort, orderWhere } from './order-query.js';
 import type { OrderRow } from './order-view.js';
@@ -53,6 +54,8 @@ function toSummary(r: Joined): OrderSummaryDto {
     status: o.status,
     payment_status: o.payment_status,
     payment_provider: o.payment_provider,
+    payment_method: o.payment_method,
+    charged_back_total: o.charged_back_total,
     first_name: o.first_name,
     last_name: o.last_name,
     email: o.email,
@@ -116,15 +119,15 @@ export async function syncOrders(db: Executor, eventId: number, q: OrderListFilt
 }
 
 /** What may be done with an order now; the screen offers exactly these. */
-export function orderActions(o: OrderRow, cardPayments: boolean): OrderActionsDto {
+export function orderActions(o: OrderRow, refundVia: readonly OnlineProvider[]): OrderActionsDto {
   const refundable = o.total - o.refunded_total - (o.refund_pending_amount ?? 0);
   const hasBuyer = !!o.email;
   return {
     cancel: ['AWAITING_PAYMENT', 'COMPLETED'].includes(o.status),
     mark_as_paid: o.status === 'AWAITING_PAYMENT',
     refund:
-      cardPayments &&
-      o.payment_provider === 'STRIPE' &&
+      isOnlineProvider(o.payment_provider) &&
+      refundVia.includes(o.payment_provider) &&
       !o.is_manually_created &&
       o.refund_pending_amount === null &&
       o.payment_status === 'PAYMENT_RECEIVED' &&
@@ -146,7 +149,7 @@ export async function orderDetail(
   db: Executor,
   eventId: number,
   orderId: number,
-  cardPayments: boolean,
+  refundVia: readonly OnlineProvider[],
 ): Promise<OrderDetailDto | null> {
   const [row] = await rowsOf(db, and(orderWhere(eventId, {}), eq(orders.id, orderId))!);
   if (!row || row.o.event_id !== eventId) return null;
@@ -185,7 +188,7 @@ export async function orderDetail(
       data: h.data,
       at: h.created_at.toISOString(),
     })),
-    actions: orderActions(o, cardPayments),
+    actions: orderActions(o, refundVia),
     cancelled_at: o.cancelled_at?.toISOString() ?? null,
     ...(picks.length
       ? { pass_picks: picks.map((p) => ({ ticket_id: p.ticket_id, picks: p.picks, picked: p.picked })) }

@@ -26,6 +26,7 @@ import { readOrderFile } from '../checkout/answer-files.js';
 import { buyerLinkPath, sendOrderLink } from '../checkout/order-link.js';
 import { changeOrderDate } from '../event-dates/move-order.js';
 import { requireEvent } from '../events/events.repository.js';
+import { refundProviders } from '../payments/payment-gateway.js';
 import { refundOrder } from '../payments/refund-order.js';
 import { editBuyer, resendConfirmation } from './order-admin-actions.js';
 import { listOrders, orderDetail, syncOrders } from './order-admin-view.js';
@@ -54,7 +55,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   app.addHook('preValidation', app.requirePermission('events.manage'));
 
   const detail = async (eventId: number, orderId: number) => {
-    const data = await orderDetail(db, eventId, orderId, deps.stripe !== null);
+    const data = await orderDetail(db, eventId, orderId, refundProviders(deps.config));
     if (!data) throw notFound();
     return { data };
   };
@@ -329,6 +330,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
         {
           db,
           stripe: deps.stripe,
+          mollieFor: deps.mollieFor,
           now: () => deps.clock.now(),
           appUrl: deps.config.appUrl,
           storage: deps.storage,

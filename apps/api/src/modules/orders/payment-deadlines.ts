@@ -8,6 +8,7 @@ import { enqueueMail, mailPayload } from '../../mail/outbox.js';
 import { dateOfOrder } from '../event-dates/order-dates.js';
 import type { StockDeps } from '../inventory/order-units.js';
 import { eventMailSender } from '../organizers/organizer-mail-sender.js';
+import type { MollieFor } from '../payments/mollie-client.js';
 import { recordOrderEvent } from './order-history.js';
 import { buyerOrderUrl, type OrderMailContext, orderMailEvent } from './order-mails.js';
 import { cancelOrder, lockOrder, type OrderContext } from './order-status.js';
@@ -20,6 +21,7 @@ export interface DeadlineDeps extends Omit<OrderMailContext, 'now'> {
   stock: StockDeps;
   /** For the worker's other order work: refunds of cancelled dates' orders (null: card payments off). */
   stripe?: Stripe | null;
+  mollieFor?: MollieFor | null;
 }
 
 /**

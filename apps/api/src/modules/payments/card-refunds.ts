@@ -1,11 +1,11 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import type Stripe from 'stripe';
 
 import type { Executor } from '../../db/client.js';
 import { orderExchanges } from '../../db/schema/index.js';
 import type { OrderRow } from '../orders/order-view.js';
+import type { PaymentGateway } from './payment-gateway.js';
 
-/** Part of a refund sent to one of the order's card payments. */
+/** Part of a refund sent to one of the order's online payments. */
 export interface RefundPart {
   paymentIntentId: string;
   amount: number;
@@ -54,26 +54,24 @@ export async function refundParts(db: Executor, order: OrderRow, amount: number,
 }
 
 /**
- * Sends the parts of one refund to Stripe in turn (each with its own idempotency key, so a repeat is answered once)
- * and answers what Stripe accepted: the parts up to the first refused one.
+ * Sends the parts of one refund to the order's provider in turn (each with its own idempotency key, so a repeat is
+ * answered once) and answers what it accepted: the parts up to the first refused one.
  */
 export async function sendRefundParts(
-  stripe: Stripe,
+  gateway: PaymentGateway,
   parts: RefundPart[],
-  key: string,
-  metadata: Record<string, string>,
+  p: { key: string; currency: string; metadata: Record<string, string> },
 ): Promise<RefundPart[]> {
   const accepted: RefundPart[] = [];
   for (const [i, part] of parts.entries()) {
-    try {
-      const refund = await stripe.refunds.create(
-        { payment_intent: part.paymentIntentId, amount: part.amount, metadata },
-        { idempotencyKey: parts.length === 1 ? key : `${key}-${i}` },
-      );
-      if (refund.status !== 'succeeded' && refund.status !== 'pending') break;
-    } catch {
-      break;
-    }
+    const amount = await gateway.refund({
+      paymentId: part.paymentIntentId,
+      amount: part.amount,
+      currency: p.currency,
+      key: parts.length === 1 ? p.key : `${p.key}-${i}`,
+      metadata: p.metadata,
+    });
+    if (amount === null) break;
     accepted.push(part);
   }
   return accepted;

@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type Stripe from 'stripe';
 
 import type { Db } from '../../db/client.js';
 import { orders } from '../../db/schema/index.js';
@@ -9,10 +8,11 @@ import type { FileStorage } from '../../storage/storage.js';
 import { cancelledDateOf } from '../event-dates/order-dates.js';
 import { recordOrderEvent } from '../orders/order-history.js';
 import { enqueueOrderMails } from '../orders/order-mails.js';
+import { gatewayOf, type Gateways } from './payment-gateway.js';
+import type { LateRefund } from './payment-outcome.js';
 
-export interface LateRefundDeps {
+export interface LateRefundDeps extends Gateways {
   db: Db;
-  stripe: Stripe;
   jobs: JobQueue;
   log: Logger;
   now: () => Date;
@@ -23,27 +23,28 @@ export interface LateRefundDeps {
 
 /**
  * Refunds a payment that arrived after its order's tickets were gone or its date was cancelled (called
- * after commit; the idempotency key makes a repeat harmless). Once Stripe accepts, the order goes REFUND_PENDING ->
- * REFUNDED and the buyer is told why, in the same transaction; if Stripe cannot be reached the order
+ * after commit; the idempotency key makes a repeat harmless). Once the provider accepts, the order goes REFUND_PENDING
+ * -> REFUNDED and the buyer is told why, in the same transaction; if the provider cannot be reached the order
  * stays REFUND_PENDING, visible to the organizer, and no mail promises a refund that did not happen.
  */
-export async function refundLatePayment(
-  deps: LateRefundDeps,
-  refund: { paymentIntentId: string; orderId: number },
-): Promise<void> {
-  let r: Stripe.Refund;
-  try {
-    r = await deps.stripe.refunds.create(
-      {
-        payment_intent: refund.paymentIntentId,
-        metadata: { order_id: String(refund.orderId), reason: 'late_payment' },
-      },
-      { idempotencyKey: `order-${refund.orderId}-late-refund` },
-    );
-  } catch (err) {
-    deps.log.error({ err, orderId: refund.orderId }, 'refund of a late payment failed; the order stays REFUND_PENDING');
+export async function refundLatePayment(deps: LateRefundDeps, refund: LateRefund): Promise<void> {
+  const [order] = await deps.db.select({ currency: orders.currency }).from(orders).where(eq(orders.id, refund.orderId));
+  const amount = order
+    ? await gatewayOf(deps, { payment_provider: refund.provider, account_id: refund.accountId })
+        .refund({
+          paymentId: refund.paymentId,
+          amount: null,
+          currency: order.currency,
+          key: `order-${refund.orderId}-late-refund`,
+          metadata: { order_id: String(refund.orderId), reason: 'late_payment' },
+        })
+        .catch(() => null)
+    : null;
+  if (amount === null) {
+    deps.log.error({ orderId: refund.orderId }, 'refund of a late payment failed; the order stays REFUND_PENDING');
     return;
   }
+  const r = { amount };
   const mails = await deps.db.transaction(async (tx) => {
     const now = deps.now();
     const done = await tx

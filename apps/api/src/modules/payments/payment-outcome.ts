@@ -9,6 +9,7 @@ import { releaseOrderUnits } from '../inventory/order-units.js';
 import { recordOrderEvent } from '../orders/order-history.js';
 import { completeOrder, type OrderContext } from '../orders/order-status.js';
 import type { OrderRow } from '../orders/order-view.js';
+import type { OnlineProvider } from './payment-gateway.js';
 
 export type OutcomeContext = OrderContext;
 
@@ -26,10 +27,56 @@ export interface ExchangeRefund {
   reason: 'cheaper' | 'date_full' | 'replaced' | 'order_changed';
 }
 
+/**
+ * A payment's state at its provider, the same shape for Stripe and Mollie: the order and stock code reads only this.
+ * `open`: nothing happened yet (the buyer has not paid); `failed`: this attempt went wrong or was given up.
+ */
+export interface PaymentState {
+  provider: OnlineProvider;
+  id: string;
+  status: 'succeeded' | 'processing' | 'failed' | 'open';
+  amount: number;
+  /** How the buyer paid (Mollie's method id; Stripe's payment method type when it says), when known. */
+  method: string | null;
+}
+
+/** A payment to give back after commit (it came when its order could no longer take it). */
+export interface LateRefund {
+  provider: OnlineProvider;
+  paymentId: string;
+  orderId: number;
+  accountId: number;
+}
+
+/** A Stripe PaymentIntent as a payment state. */
+export function stripeState(
+  intent: Pick<Stripe.PaymentIntent, 'id' | 'status' | 'amount'> & {
+    last_payment_error?: unknown;
+    payment_method_types?: string[];
+  },
+): PaymentState {
+  const status =
+    intent.status === 'succeeded'
+      ? 'succeeded'
+      : intent.status === 'processing'
+        ? 'processing'
+        : intent.status === 'canceled' || (intent.status === 'requires_payment_method' && intent.last_payment_error)
+          ? 'failed'
+          : 'open';
+  const types = intent.payment_method_types ?? [];
+  return {
+    provider: 'STRIPE',
+    id: intent.id,
+    status,
+    amount: intent.amount,
+    method: types.length === 1 ? types[0]! : null,
+  };
+}
+
 /** What the caller must do after commit: deliver mails, and refund a payment that came too late. */
 export interface OutcomeEffects {
   mails: number[];
-  refund: { paymentIntentId: string; orderId: number } | null;
+  refund: LateRefund | null;
   /** A buyer's exchange to refund (a dearer date's payment that came when the date could not take the order). */
   exchangeRefund?: ExchangeRefund | null;
 }
@@ -53,23 +100,28 @@ export async function lockOrderOfIntent(
 }
 
 /**
- * Applies a PaymentIntent's state to its (locked) order, exactly once whatever the number of times
- * it is told: the webhook and the return page both come through here. Succeeded: the order completes
+ * Applies a payment's state (Stripe's or Mollie's) to its (locked) order, exactly once whatever the number of times
+ * it is told: the webhooks and the return page all come through here. Succeeded: the order completes
  * (tickets and mails) — when the hold had run out and given its units back, only if they can be taken
  * again through the guarded counters; otherwise, or when its date was cancelled, the order is cancelled
  * (its units back) and the payment refunded after commit. Failed: the buyer may retry while the
  * hold lasts. Processing: shown as such.
  */
-export async function applyPaymentIntent(
+export async function applyPayment(
   tx: Tx,
   ctx: OutcomeContext,
   order: OrderRow,
-  intent: Pick<Stripe.PaymentIntent, 'id' | 'status' | 'amount'> & { last_payment_error?: unknown },
+  payment: PaymentState,
 ): Promise<OutcomeEffects> {
   const open = order.status === 'RESERVED' || order.status === 'PROCESSING';
   if (!open) return NOTHING;
-  const base = { payment_intent_id: intent.id, payment_provider: 'STRIPE' as const, updated_at: ctx.now };
-  switch (intent.status) {
+  const base = {
+    payment_intent_id: payment.id,
+    payment_provider: payment.provider,
+    payment_method: payment.method,
+    updated_at: ctx.now,
+  };
+  switch (payment.status) {
     case 'succeeded': {
       await tx.update(orders).set(base).where(eq(orders.id, order.id));
       let dateCancelled: boolean;
@@ -95,7 +147,7 @@ export async function applyPaymentIntent(
         .where(eq(orders.id, order.id));
       await recordOrderEvent(tx, order.id, {
         kind: 'LATE_PAYMENT_REFUNDED',
-        data: { amount: intent.amount, ...(dateCancelled ? { reason: 'date_cancelled' } : {}) },
+        data: { amount: payment.amount, ...(dateCancelled ? { reason: 'date_cancelled' } : {}) },
         at: ctx.now,
       });
       // Its units were given back when the hold ran out (ABANDONED): the tickets show as cancelled.
@@ -104,7 +156,10 @@ export async function applyPaymentIntent(
         .set({ status: 'CANCELLED', updated_at: ctx.now })
         .where(and(eq(attendees.order_id, order.id), inArray(attendees.status, ['ABANDONED'])));
       // The buyer is mailed once Stripe has accepted the refund (late-refund.ts), not before.
-      return { mails: [], refund: { paymentIntentId: intent.id, orderId: order.id } };
+      return {
+        mails: [],
+        refund: { provider: payment.provider, paymentId: payment.id, orderId: order.id, accountId: order.account_id },
+      };
     }
     case 'processing':
       await tx
@@ -112,11 +167,7 @@ export async function applyPaymentIntent(
         .set({ ...base, status: 'PROCESSING', payment_status: 'PAYMENT_PROCESSING' })
         .where(eq(orders.id, order.id));
       return NOTHING;
-    case 'requires_payment_method':
-      // Not paid yet is not failed: only an attempt that went wrong says so.
-      if (!intent.last_payment_error) return NOTHING;
-    // falls through
-    case 'canceled':
+    case 'failed':
       // A failed attempt (or a declined card): the hold stays, so the buyer may try again in time.
       await tx
         .update(orders)
@@ -124,7 +175,8 @@ export async function applyPaymentIntent(
         .where(eq(orders.id, order.id));
       await recordOrderEvent(tx, order.id, { kind: 'PAYMENT_FAILED', at: ctx.now });
       return NOTHING;
-    default:
+    case 'open':
+      // Not paid yet is not failed: only an attempt that went wrong says so.
       return NOTHING;
   }
 }

@@ -1,7 +1,10 @@
 import {
   cardPaymentResponse,
   CHECKOUT_TOKEN_HEADER,
+  molliePaymentBody,
+  molliePaymentResponse,
   ORDER_SECRET_HEADER,
+  paymentOptionsResponse,
   publicOrderParams,
   publicOrderResponse,
 } from '@admitone/shared';
@@ -16,7 +19,10 @@ import { findOrderByShortId, findOrderWithSecret, orderEventPartsFrom, publicOrd
 import { refundExchange } from '../self-service/exchange-payments.js';
 import { startCardPayment } from './card-payment.js';
 import { refundLatePayment } from './late-refund.js';
+import { applyMolliePayment, latestMolliePayment, refundDuplicatePayment } from './mollie-events.js';
+import { startMolliePayment } from './mollie-payment.js';
 import { cardDestination } from './payment-connection.js';
+import { paymentOptionsForOrder } from './payment-options.js';
 import type { OutcomeEffects } from './payment-outcome.js';
 import { applyIntentOfOrder, handleStripeEvent } from './stripe-events.js';
 
@@ -36,6 +42,13 @@ const headers = z.object({
 export const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const db = deps.database.db;
   const ctx = () => ({ now: deps.clock.now(), appUrl: deps.config.appUrl, storage: deps.storage, stock: deps.stock });
+  const optionDeps = () => ({
+    db,
+    config: deps.config,
+    mollieFor: deps.mollieFor,
+    log: deps.log,
+    now: () => deps.clock.now(),
+  });
   const tokenOf = (req: FastifyRequest) => (req.headers[CHECKOUT_TOKEN_HEADER] as string | undefined) ?? null;
   /** The request's order, only with its secret (X-Order-Secret): otherwise 404, as for no order. */
   const orderOf = async (req: FastifyRequest<{ Params: { eventId: number; shortId: string } }>) => {
@@ -59,11 +72,12 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
       );
       if (mails.length) await deps.jobs.deliverOutbox(mails);
     }
-    if (effects.refund && deps.stripe)
+    if (effects.refund)
       await refundLatePayment(
         {
           db,
           stripe: deps.stripe,
+          mollieFor: deps.mollieFor,
           jobs: deps.jobs,
           log: deps.log,
           now: () => deps.clock.now(),
@@ -73,6 +87,71 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
         effects.refund,
       );
   }
+
+  /** A Mollie payment's state applied (webhook or return page), then what follows after commit. */
+  async function settleMolliePayment(paymentId: string) {
+    const mollie = { db, mollieFor: deps.mollieFor! };
+    const applied = await applyMolliePayment(mollie, ctx(), paymentId);
+    if (!applied) return;
+    await follow(applied.effects);
+    if (applied.duplicate) await refundDuplicatePayment(mollie, applied.duplicate, () => deps.clock.now());
+  }
+
+  app.get(
+    '/events/:eventId/order/:shortId/payment-options',
+    {
+      schema: {
+        tags,
+        summary:
+          "How the buyer can pay the order online: Stripe's card form and the Mollie methods the event offers (needs the order's secret)",
+        params: publicOrderParams,
+        headers,
+        response: { 200: paymentOptionsResponse },
+      },
+    },
+    async (req) => {
+      const order = await orderOf(req);
+      return { data: await paymentOptionsForOrder(optionDeps(), order) };
+    },
+  );
+
+  app.post(
+    '/events/:eventId/order/:shortId/mollie-payment',
+    {
+      schema: {
+        tags,
+        summary:
+          "Pay the order at Mollie with the chosen method: answers the address of Mollie's payment page (needs the order's secret)",
+        params: publicOrderParams,
+        headers,
+        body: molliePaymentBody,
+        response: { 200: molliePaymentResponse },
+      },
+    },
+    async (req) => {
+      const order = await orderOf(req);
+      if (!deps.mollieFor || !deps.config.mollie) throw new DomainError('PAYMENT_METHOD_UNAVAILABLE');
+      const options = await paymentOptionsForOrder(optionDeps(), order);
+      const option = options.find((o) => o.id === req.body.option && o.provider === 'MOLLIE');
+      if (!option)
+        throw new DomainError('VALIDATION_FAILED', { fields: { option: [{ key: 'payment_option_unavailable' }] } });
+      return {
+        data: await startMolliePayment(
+          {
+            db,
+            config: deps.config.mollie,
+            mollieFor: deps.mollieFor,
+            appUrl: deps.config.appUrl,
+            now: deps.clock.now(),
+            log: deps.log,
+          },
+          order,
+          tokenOf(req),
+          option.method!,
+        ),
+      };
+    },
+  );
 
   app.post(
     '/events/:eventId/order/:shortId/card-payment',
@@ -111,7 +190,11 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     },
     async (req) => {
       const order = await orderOf(req);
-      if (order.payment_intent_id && deps.stripe) {
+      // The buyer is back from Mollie's page (its newest payment), or from Stripe's confirmation (the one intent).
+      const mollieId = deps.mollieFor ? await latestMolliePayment(db, order.id) : null;
+      if (mollieId && (order.payment_provider === 'MOLLIE' || !order.payment_provider)) {
+        await settleMolliePayment(mollieId);
+      } else if (order.payment_intent_id && deps.stripe) {
         const intent = await deps.stripe.paymentIntents.retrieve(order.payment_intent_id);
         await follow(await applyIntentOfOrder(db, ctx(), order, intent));
       }
@@ -129,6 +212,31 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
       };
     },
   );
+
+  // Mollie posts only the payment's id, as a form; its state is read from Mollie (nothing in the call is believed).
+  await app.register(async (hooks) => {
+    hooks.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+    hooks.post(
+      '/webhooks/mollie',
+      {
+        schema: {
+          tags: ['webhooks'],
+          summary: "Mollie's payment webhook: the payment's state is read from Mollie and applied once",
+          body: z.object({ id: z.string().max(100) }),
+          response: { 200: stripeWebhookResponse },
+        },
+      },
+      async (req, reply) => {
+        if (!deps.mollieFor) throw notFound();
+        // An id that is not a payment of ours is answered like one (Mollie is told nothing either way).
+        const { id } = req.body as { id: string };
+        if (/^tr_\w{1,64}$/.test(id)) await settleMolliePayment(id);
+        return reply.status(200).send({ received: true });
+      },
+    );
+  });
 
   // Webhooks need the exact bytes Stripe signed, so this scope reads JSON bodies as text.
   await app.register(async (hooks) => {

@@ -14,24 +14,22 @@ import { releaseOrderUnits, type StockDeps } from '../inventory/order-units.js';
 import { recordOrderEvent } from '../orders/order-history.js';
 import { enqueueOrderMails } from '../orders/order-mails.js';
 import { lockOrder, type OrderContext } from '../orders/order-status.js';
+import type { OrderRow } from '../orders/order-view.js';
 import { recordRefundParts, type RefundPart, refundParts, sendRefundParts } from './card-refunds.js';
+import { gatewayOf, type Gateways, isOnlineProvider } from './payment-gateway.js';
 
 export type RefundInput = z.output<typeof refundOrderBody>;
 
-/** A refund claim older than this is taken as cut off and reconciled with Stripe. */
+/** A refund claim older than this is taken as cut off and reconciled with the provider. */
 export const STALE_REFUND_MS = 10 * 60_000;
 
 /**
- * Sets an order's refunded amount from what Stripe actually refunded (after a claim was cut off), so a
+ * Sets an order's refunded amount from what its provider actually refunded (after a claim was cut off), so a
  * new refund can never pay back twice.
  */
-async function reconcileRefunds(deps: RefundDeps, orderId: number, paymentIntentId: string): Promise<void> {
-  if (!deps.stripe) return;
-  const list = await deps.stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 });
-  const refunded = list.data
-    // A date exchange's difference going back (self-service/exchange-payments.ts) is not a refund of the order.
-    .filter((r) => (r.status === 'succeeded' || r.status === 'pending') && !r.metadata?.exchange_id)
-    .reduce((sum, r) => sum + r.amount, 0);
+async function reconcileRefunds(deps: RefundDeps, order: OrderRow, paymentIntentId: string): Promise<void> {
+  const orderId = order.id;
+  const refunded = await gatewayOf(deps, order).refundedSoFar(paymentIntentId);
   await deps.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order || order.refund_pending_amount === null) return;
@@ -46,7 +44,7 @@ async function reconcileRefunds(deps: RefundDeps, orderId: number, paymentIntent
         updated_at: deps.now(),
       })
       .where(eq(orders.id, orderId));
-    // The history (and the refund reports read from it) says what changed: a refund found at Stripe, or one gone.
+    // The history (and the refund reports read from it) says what changed: a refund found at the provider, or one gone.
     const change = refunded - order.refunded_total;
     if (change > 0)
       await recordOrderEvent(tx, orderId, {
@@ -63,9 +61,8 @@ async function reconcileRefunds(deps: RefundDeps, orderId: number, paymentIntent
   });
 }
 
-export interface RefundDeps {
+export interface RefundDeps extends Gateways {
   db: Db;
-  stripe: Stripe | null;
   now: () => Date;
   appUrl: string;
   /** Where the organizer's logo is served from (the buyer's mail shows it). */
@@ -83,7 +80,7 @@ export interface RefundDeps {
 
 /**
  * Refunds a card-paid order, fully or partly, never more than remains. Step one marks the order
- * REFUND_PENDING under its row lock (so a second refund waits its turn: "refund pending"); Stripe is
+ * REFUND_PENDING under its row lock (so a second refund waits its turn: "refund pending"); the provider is
  * called outside any transaction; step two records the answer: REFUNDED / PARTIALLY_REFUNDED (and
  * the buyer is mailed, only now) or REFUND_FAILED. Returns outbox ids to deliver.
  */
@@ -95,20 +92,21 @@ export async function refundOrder(
   reconciled = false,
 ): Promise<number[]> {
   type Claim =
-    | { kind: 'stale'; intent: string }
+    | { kind: 'stale'; intent: string; order: OrderRow }
     | { kind: 'claimed'; order: typeof orders.$inferSelect; amount: number; attempt: string; parts: RefundPart[] };
   const claim = await deps.db.transaction(async (tx): Promise<Claim> => {
     const order = await lockOrder(tx, eventId, { id: orderId });
     if (order.is_manually_created) throw new DomainError('MANUAL_ORDER_NOT_REFUNDABLE');
     if (order.status === 'REFUND_PENDING' || order.refund_pending_amount !== null) {
-      // A claim this old was cut off (a crash between Stripe's answer and its record): ask Stripe.
+      // A claim this old was cut off (a crash between the provider's answer and its record): ask it.
       const intent = order.payment_intent_id;
       if (!reconciled && intent && deps.now().getTime() - order.updated_at.getTime() > STALE_REFUND_MS)
-        return { kind: 'stale', intent };
+        return { kind: 'stale', intent, order };
       throw new DomainError('REFUND_PENDING');
     }
-    if (order.payment_provider !== 'STRIPE' || !order.payment_intent_id || !deps.stripe)
+    if (!isOnlineProvider(order.payment_provider) || !order.payment_intent_id)
       throw new DomainError('REFUND_NOT_POSSIBLE');
+    gatewayOf(deps, order);
     const remaining = order.total - order.refunded_total;
     if (order.status === 'REFUNDED' || (order.refunded_total > 0 && remaining <= 0))
       throw new DomainError('ORDER_ALREADY_REFUNDED');
@@ -127,7 +125,7 @@ export async function refundOrder(
     // Spread over the order's card payments (a dearer date's difference was paid apart): null when they hold less.
     const parts = await refundParts(tx, order, amount);
     if (!parts) throw new DomainError('REFUND_NOT_POSSIBLE');
-    // Decided before Stripe is asked: a refund that went through cannot be refused for its mail.
+    // Decided before the provider is asked: a refund that went through cannot be refused for its mail.
     if (input.notify_buyer && deps.teamMail) await buyerMailRules(tx, { ...deps.teamMail, now: deps.now() }, order.id);
     await tx
       .update(orders)
@@ -143,15 +141,17 @@ export async function refundOrder(
   });
 
   if (claim.kind === 'stale') {
-    await reconcileRefunds(deps, orderId, claim.intent);
+    await reconcileRefunds(deps, claim.order, claim.intent);
     return refundOrder(deps, eventId, orderId, input, true);
   }
   const { order, attempt } = claim;
   // One key per claimed refund (and part): a repeat of this call is answered once; a retry after a refusal is new.
-  const sent = await sendRefundParts(deps.stripe!, claim.parts, `order-${order.id}-refund-${attempt}`, {
-    order_id: String(order.id),
+  const sent = await sendRefundParts(gatewayOf(deps, order), claim.parts, {
+    key: `order-${order.id}-refund-${attempt}`,
+    currency: order.currency,
+    metadata: { order_id: String(order.id) },
   });
-  // What Stripe accepted is what was refunded (all of it, unless a later part was refused).
+  // What the provider accepted is what was refunded (all of it, unless a later part was refused).
   const amount = sent.reduce((s, p) => s + p.amount, 0);
   const accepted = amount > 0;
 

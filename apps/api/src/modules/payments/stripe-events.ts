@@ -6,7 +6,13 @@ import { lockOrder } from '../orders/order-status.js';
 import type { OrderRow } from '../orders/order-view.js';
 import { applyExchangeIntent, exchangeIdOf } from '../self-service/exchange-payments.js';
 import { saveAccountState } from './payment-connection.js';
-import { applyPaymentIntent, lockOrderOfIntent, type OutcomeContext, type OutcomeEffects } from './payment-outcome.js';
+import {
+  applyPayment,
+  lockOrderOfIntent,
+  type OutcomeContext,
+  type OutcomeEffects,
+  stripeState,
+} from './payment-outcome.js';
 import { applyRefundUpdate } from './refund-order.js';
 
 const INTENT_EVENTS = new Set([
@@ -27,7 +33,7 @@ export async function applyIntentOfOrder(
   intent: Stripe.PaymentIntent,
 ): Promise<OutcomeEffects> {
   return db.transaction(async (tx) =>
-    applyPaymentIntent(tx, c, await lockOrder(tx, order.event_id, { id: order.id }), intent),
+    applyPayment(tx, c, await lockOrder(tx, order.event_id, { id: order.id }), stripeState(intent)),
   );
 }
 
@@ -61,6 +67,6 @@ export async function handleStripeEvent(
     // A buyer paying the difference of a dearer date (self-service/exchange-payments.ts), not an order's checkout.
     if (exchangeIdOf(intent)) return applyExchangeIntent(tx, c, intent);
     const order = await lockOrderOfIntent(tx, intent);
-    return order ? applyPaymentIntent(tx, c, order, intent) : null;
+    return order ? applyPayment(tx, c, order, stripeState(intent)) : null;
   });
 }

@@ -6,12 +6,14 @@ import type { FileStorage } from '../../storage/storage.js';
 import type { StockDeps } from '../inventory/order-units.js';
 import { recordOrderEvent } from '../orders/order-history.js';
 import { cancelOrder, type OrderContext } from '../orders/order-status.js';
+import type { MollieFor } from '../payments/mollie-client.js';
 import { refundOrder } from '../payments/refund-order.js';
 import { lockBuyerOrder } from './buyer-changes.js';
 
 export interface BuyerCancelDeps {
   db: Db;
   stripe: Stripe | null;
+  mollieFor?: MollieFor | null;
   now: () => Date;
   appUrl: string;
   storage: Pick<FileStorage, 'url'>;
@@ -50,6 +52,7 @@ export async function cancelByBuyer(
     {
       db: deps.db,
       stripe: deps.stripe,
+      mollieFor: deps.mollieFor ?? null,
       now: deps.now,
       appUrl: deps.appUrl,
       storage: deps.storage,

@@ -18,6 +18,7 @@ import type { OrderRow } from '../orders/order-view.js';
 import { createCardIntent } from '../payments/card-payment.js';
 import { recordRefundParts, refundParts, sendRefundParts } from '../payments/card-refunds.js';
 import { cardDestination } from '../payments/payment-connection.js';
+import { gatewayOf } from '../payments/payment-gateway.js';
 import type { ExchangeRefund, OutcomeEffects } from '../payments/payment-outcome.js';
 import { datesToMoveTo, lockExchange } from './exchange.js';
 
@@ -202,8 +203,12 @@ export async function refundExchange(deps: ExchangeRefundDeps, r: ExchangeRefund
     return { order, parts: (await refundParts(tx, order, r.amount, ex.previous_total)) ?? [] };
   });
   if (!plan) return [];
-  const sent = await sendRefundParts(deps.stripe, plan.parts, `order-${r.orderId}-exchange-${r.exchangeId}-refund`, {
-    exchange_id: String(r.exchangeId),
+  // A buyer's exchange is paid by card through Stripe: its difference goes back there.
+  const gateway = gatewayOf({ stripe: deps.stripe }, { payment_provider: 'STRIPE', account_id: plan.order.account_id });
+  const sent = await sendRefundParts(gateway, plan.parts, {
+    key: `order-${r.orderId}-exchange-${r.exchangeId}-refund`,
+    currency: plan.order.currency,
+    metadata: { exchange_id: String(r.exchangeId) },
   });
   const refunded = sent.reduce((s, p) => s + p.amount, 0);
   if (refunded < r.amount) deps.log.error({ exchange: r }, 'the refund of an exchange difference failed');

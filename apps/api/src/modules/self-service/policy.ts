@@ -1,6 +1,7 @@
 import type { OrderSelfServiceDto, PublicQuestionDto } from '@admitone/shared';
 
 import type { events, orders } from '../../db/schema/index.js';
+import { isOnlineProvider } from '../payments/payment-gateway.js';
 
 type EventRow = typeof events.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
@@ -46,7 +47,7 @@ export function selfServiceOf(
     e.buyer_cancellation !== 'NOT_ALLOWED' &&
     (order.total === 0 ||
       order.status === 'AWAITING_PAYMENT' ||
-      (e.buyer_cancellation === 'WITH_REFUND' && paid && order.payment_provider === 'STRIPE'));
+      (e.buyer_cancellation === 'WITH_REFUND' && paid && isOnlineProvider(order.payment_provider)));
   const cancelUntil = cancellable ? before(start, e.buyer_cancellation_cutoff_hours) : null;
   const exchangeUntil = e.date_exchanges !== 'OFF' ? before(start, e.date_exchange_cutoff_hours) : null;
   return {

@@ -164,6 +164,7 @@ export const selfServiceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
           {
             db,
             stripe: deps.stripe,
+            mollieFor: deps.mollieFor,
             now: () => deps.clock.now(),
             appUrl: deps.config.appUrl,
             storage: deps.storage,

@@ -15,6 +15,7 @@ import {
 } from '../../db/schema/index.js';
 import { enqueueMail, mailPayload } from '../../mail/outbox.js';
 import type { Clock } from '../../shared/clock.js';
+import type { OnlineProvider } from '../payments/payment-gateway.js';
 import { buildPayload } from './payloads.js';
 import { postOnce, type SendResult } from './send-request.js';
 import { resolveWebhookUrl } from './url-guard.js';
@@ -30,7 +31,7 @@ export interface WebhookDeliveryDeps {
   /** A delivery left "sending" this long (its sender died) is claimed again. */
   staleClaimMs: number;
   /** Whether card payments are set up (the order's payload says what can be done with it). */
-  cardPayments: boolean;
+  refundVia: readonly OnlineProvider[];
   /** Turned off after this many failed attempts in a row lasting at least `disableAfterHours`. */
   disableAfterFailures: number;
   disableAfterHours: number;
@@ -146,7 +147,7 @@ export async function claimedDeliveries(deps: WebhookDeliveryDeps, ids: number[]
  */
 async function bodyOf(deps: WebhookDeliveryDeps, event: typeof webhookEvents.$inferSelect): Promise<unknown> {
   if (event.body !== null) return event.body;
-  const built = (await buildPayload(deps.db, event, { cardPayments: deps.cardPayments, now: deps.clock.now() })) ?? {};
+  const built = (await buildPayload(deps.db, event, { refundVia: deps.refundVia, now: deps.clock.now() })) ?? {};
   // A concurrent sender may have built it first: every attempt sends what was kept.
   const [kept] = await deps.db
     .update(webhookEvents)

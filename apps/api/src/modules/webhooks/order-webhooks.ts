@@ -16,6 +16,7 @@ const ORDER_TYPES: Partial<Record<OrderEventKind, WebhookEventType[]>> = {
   CANCELLED_BY_BUYER: ['order.cancelled'],
   REFUNDED: ['order.refunded'],
   LATE_PAYMENT_REFUNDED: ['order.refunded'],
+  CHARGEBACK: ['order.updated'],
   BUYER_EDITED: ['order.updated'],
   ATTENDEE_EDITED: ['order.updated'],
   ATTENDEE_EDITED_BY_BUYER: ['order.updated'],

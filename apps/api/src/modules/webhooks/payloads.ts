@@ -2,6 +2,7 @@ import type { Executor } from '../../db/client.js';
 import { attendeeDetail } from '../attendees/attendee-view.js';
 import { findEvent } from '../events/events.repository.js';
 import { orderDetail } from '../orders/order-admin-view.js';
+import type { OnlineProvider } from '../payments/payment-gateway.js';
 import { ticketViews } from '../tickets/ticket-view.js';
 import { organizerEntry } from '../waitlist/entries.js';
 import type { WebhookObjectKind } from './webhook-outbox.js';
@@ -23,7 +24,7 @@ export interface PayloadSource {
 export async function buildPayload(
   db: Executor,
   s: PayloadSource,
-  opts: { cardPayments: boolean; now: Date },
+  opts: { refundVia: readonly OnlineProvider[]; now: Date },
 ): Promise<unknown> {
   const given = (s.payload ?? {}) as Record<string, unknown>;
   const id = s.object_id;
@@ -32,7 +33,7 @@ export async function buildPayload(
   const gone = { id, deleted: true };
   switch (kind) {
     case 'order':
-      return (await orderDetail(db, s.event_id, id, opts.cardPayments)) ?? gone;
+      return (await orderDetail(db, s.event_id, id, opts.refundVia)) ?? gone;
     case 'attendee':
       return (await attendeeDetail(db, s.event_id, id)) ?? gone;
     case 'check_in':

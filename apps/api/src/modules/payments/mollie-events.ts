@@ -1,0 +1,144 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+
+import type { Db, Tx } from '../../db/client.js';
+import { orders, providerPayments } from '../../db/schema/index.js';
+import { DomainError } from '../../shared/errors.js';
+import { recordOrderEvent } from '../orders/order-history.js';
+import { lockOrder } from '../orders/order-status.js';
+import type { OrderRow } from '../orders/order-view.js';
+import { fromMollieAmount, type MollieFor } from './mollie-client.js';
+import { mollieState, readPayment } from './mollie-payment.js';
+import { gatewayOf } from './payment-gateway.js';
+import { applyPayment, type OutcomeContext, type OutcomeEffects } from './payment-outcome.js';
+
+export interface MollieEventDeps {
+  db: Db;
+  mollieFor: MollieFor;
+}
+
+/** A second payment of an order already paid, to give back after commit. */
+export interface DuplicatePayment {
+  paymentId: string;
+  orderId: number;
+  accountId: number;
+  amount: number;
+  currency: string;
+}
+
+/**
+ * Records what the buyer's bank took back from a payment (a chargeback), as the provider now reports the total:
+ * only an increase is new (so a repeated report changes nothing), written on the locked order with its history line.
+ */
+export async function recordChargeback(
+  tx: Tx,
+  order: OrderRow,
+  total: number,
+  provider: 'STRIPE' | 'MOLLIE',
+  now: Date,
+): Promise<void> {
+  if (total <= order.charged_back_total) return;
+  await tx.update(orders).set({ charged_back_total: total, updated_at: now }).where(eq(orders.id, order.id));
+  await recordOrderEvent(tx, order.id, {
+    kind: 'CHARGEBACK',
+    data: { amount: total - order.charged_back_total, total, provider },
+    at: now,
+  });
+}
+
+/**
+ * One Mollie payment's state, applied to its order (Mollie's webhook carries only the id; the return page asks the
+ * same): read from Mollie with the order's account's token, then in one transaction on the locked order: the payment's
+ * row follows Mollie, the order's outcome goes through `applyPayment` (once, whatever the number of calls or their
+ * order), a failure of an attempt the buyer already replaced is ignored, a chargeback is recorded, and a payment that
+ * succeeds for an order another payment already completed is returned as a duplicate to refund after commit.
+ */
+export async function applyMolliePayment(
+  deps: MollieEventDeps,
+  c: OutcomeContext,
+  paymentId: string,
+): Promise<{ effects: OutcomeEffects; duplicate: DuplicatePayment | null } | null> {
+  const [known] = await deps.db
+    .select({ order_id: providerPayments.order_id, account_id: orders.account_id, event_id: orders.event_id })
+    .from(providerPayments)
+    .innerJoin(orders, eq(orders.id, providerPayments.order_id))
+    .where(eq(providerPayments.id, paymentId));
+  // Not one of ours: Mollie is answered as for any (it would retry otherwise), and nothing is told to the caller.
+  if (!known) return null;
+  const payment = await readPayment(await deps.mollieFor(known.account_id), paymentId);
+  const state = mollieState(payment);
+  return deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, known.event_id, { id: known.order_id });
+    await tx
+      .update(providerPayments)
+      .set({ status: payment.status, method: payment.method ?? null })
+      .where(eq(providerPayments.id, paymentId));
+    if (order.payment_intent_id === paymentId)
+      await recordChargeback(tx, order, fromMollieAmount(payment.amountChargedBack ?? null), 'MOLLIE', c.now);
+    const open = order.status === 'RESERVED' || order.status === 'PROCESSING';
+    if (open) {
+      if (state.status === 'failed') {
+        const [latest] = await tx
+          .select({ id: providerPayments.id })
+          .from(providerPayments)
+          .where(eq(providerPayments.order_id, order.id))
+          .orderBy(desc(providerPayments.seq))
+          .limit(1);
+        if (latest?.id !== paymentId) return { effects: { mails: [], refund: null }, duplicate: null };
+      }
+      return { effects: await applyPayment(tx, c, order, state), duplicate: null };
+    }
+    const duplicate =
+      state.status === 'succeeded' && order.payment_intent_id !== paymentId
+        ? { paymentId, orderId: order.id, accountId: order.account_id, amount: state.amount, currency: order.currency }
+        : null;
+    return { effects: { mails: [], refund: null }, duplicate };
+  });
+}
+
+/**
+ * Gives back a second payment of an order already paid (idempotency key per payment, so concurrent calls make one
+ * refund), then records it once. PAYMENT_PROVIDER_ERROR when Mollie refuses: the webhook answers 502 and Mollie asks
+ * again later.
+ */
+export async function refundDuplicatePayment(
+  deps: MollieEventDeps,
+  dup: DuplicatePayment,
+  now: () => Date,
+): Promise<void> {
+  const gateway = gatewayOf(
+    { stripe: null, mollieFor: deps.mollieFor },
+    { payment_provider: 'MOLLIE', account_id: dup.accountId },
+  );
+  const amount = await gateway.refund({
+    paymentId: dup.paymentId,
+    amount: null,
+    currency: dup.currency,
+    key: `mollie-${dup.paymentId}-duplicate`,
+    metadata: { order_id: String(dup.orderId), reason: 'duplicate_payment' },
+  });
+  if (amount === null) throw new DomainError('PAYMENT_PROVIDER_ERROR');
+  await deps.db.transaction(async (tx) => {
+    const claimed = await tx
+      .update(providerPayments)
+      .set({ duplicate_refunded_at: now() })
+      .where(and(eq(providerPayments.id, dup.paymentId), isNull(providerPayments.duplicate_refunded_at)))
+      .returning({ id: providerPayments.id });
+    if (claimed.length)
+      await recordOrderEvent(tx, dup.orderId, {
+        kind: 'DUPLICATE_PAYMENT_REFUNDED',
+        data: { amount, provider: 'MOLLIE', payment_id: dup.paymentId },
+        at: now(),
+      });
+  });
+}
+
+/** The payment the return page asks about: the order's newest at Mollie (null: it has none). */
+export async function latestMolliePayment(db: Db, orderId: number): Promise<string | null> {
+  const [latest] = await db
+    .select({ id: providerPayments.id })
+    .from(providerPayments)
+    .where(eq(providerPayments.order_id, orderId))
+    .orderBy(desc(providerPayments.seq))
+    .limit(1);
+  return latest?.id ?? null;
+}
