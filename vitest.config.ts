@@ -9,6 +9,8 @@ const WEB_TESTS = ['src/**/*.test.{ts,tsx}'];
 const WEB_ISOLATED = [
   'src/app/layouts/ManageLayout.test.tsx',
   'src/features/account/components/MailDelayBanner.test.tsx',
+  'src/features/account/components/MollieReturnPage.test.tsx',
+  'src/features/account/components/PaymentPage.mollie.test.tsx',
   'src/features/audit-log/components/AuditLogPage.test.tsx',
   'src/features/auth/components/AcceptInvitationExistingUserForm.test.tsx',
   'src/features/auth/components/LoginForm.test.tsx',
@@ -24,6 +26,7 @@ const WEB_ISOLATED = [
   'src/features/webhooks/components/WebhookDetailPage.test.tsx',
   'src/lib/api-client.test.ts',
   'src/lib/use-unsaved-changes.test.tsx',
+  'src/public/checkout/MolliePaymentOption.test.tsx',
   'src/public/event/EventPage.dates.test.tsx',
   'src/public/event/EventPage.recovery.test.tsx',
   'src/public/waitlist/JoinWaitlistDialog.test.tsx',

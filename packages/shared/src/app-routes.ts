@@ -69,6 +69,7 @@ export const ORGANIZER_APP_ROUTES = [
   '/account/event-defaults',
   '/account/taxes-and-fees',
   '/account/payment',
+  '/account/payment/mollie',
   '/account/users',
   '/account/reports',
   '/account/api-keys',

@@ -111,6 +111,7 @@ export const routes: RouteObject[] = [
               { path: 'event-defaults', lazy: page(() => import('./routes/EventDefaultsRoute')) },
               { path: 'taxes-and-fees', lazy: page(() => import('./routes/TaxesAndFeesRoute')) },
               { path: 'payment', lazy: page(() => import('./routes/AccountPaymentRoute')) },
+              { path: 'payment/mollie', lazy: page(() => import('./routes/AccountMollieReturnRoute')) },
               { path: 'users', lazy: page(() => import('./routes/AccountUsersRoute')) },
               { path: 'single-sign-on', lazy: page(() => import('./routes/AccountSingleSignOnRoute')) },
               { path: 'reports', lazy: page(() => import('./routes/AccountReportsRoute')) },

@@ -35,6 +35,7 @@ const FIELD_LABELS: Record<string, MessageDescriptor> = {
   require_two_factor: msg`Every member must use two-factor sign-in`,
   audit_retention_days: msg`Days the audit log is kept`,
   event_defaults: msg`Event defaults`,
+  organization: msg`Mollie organization`,
   // Members.
   role: msg`Role`,
   status: msg`Status`,

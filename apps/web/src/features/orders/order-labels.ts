@@ -38,6 +38,7 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, MessageDescriptor> = {
 export const PAYMENT_PROVIDER_LABELS: Record<PaymentProvider, MessageDescriptor> = {
   OFFLINE: msg`Offline payment`,
   STRIPE: msg`Card (Stripe)`,
+  MOLLIE: msg`Mollie`,
   MANUAL: msg`Added by the organizer`,
   BOX_OFFICE: msg`Box office`,
 };
@@ -55,6 +56,8 @@ const ORDER_EVENT_LABELS: Record<string, MessageDescriptor> = {
   REFUNDED: msg`Refunded`,
   REFUND_FAILED: msg`Refund failed`,
   LATE_PAYMENT_REFUNDED: msg`Late payment refunded automatically`,
+  CHARGEBACK: msg`Payment charged back by the buyer's bank`,
+  DUPLICATE_PAYMENT_REFUNDED: msg`Duplicate payment refunded automatically`,
   BUYER_EDITED: msg`Buyer details edited`,
   CONFIRMATION_RESENT: msg`Confirmation e-mail sent again`,
   LINK_SENT: msg`Order link e-mailed to the buyer`,

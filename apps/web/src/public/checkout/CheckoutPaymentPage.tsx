@@ -1,16 +1,18 @@
 import '@mantine/core/styles/SegmentedControl.css';
 
-import type { PublicOrderDto } from '@admitone/shared';
+import type { PaymentOptionDto, PublicOrderDto } from '@admitone/shared';
 import { formatMoney } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Center, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 
 import { Link } from '../../lib/history-navigation';
 import { usePageTitle } from '../../lib/use-page-title';
 import { HeldOrderStep } from './HeldOrderStep';
+import { MolliePaymentOption } from './MolliePaymentOption';
 import { readableAlert } from './notice';
 import { OfflinePaymentOption } from './OfflinePaymentOption';
+import { fetchPaymentOptions } from './order-api';
 import type { BuyerState } from './order-state';
 import { checkoutPath } from './paths';
 
@@ -34,7 +36,25 @@ function NoPaymentMethod({ order }: { order: PublicOrderDto }) {
 // Stripe's code (Stripe.js loader, React Elements) lives in this chunk, loaded when the buyer pays by card.
 const CardPaymentOption = lazy(() => import('./CardPaymentOption'));
 
-type Method = 'card' | 'offline';
+type Method = 'card' | 'mollie' | 'offline';
+
+/**
+ * The order's online payment options (Stripe's card form, Mollie's methods); null while they load. When they cannot
+ * be read, the card form is offered as before (the order says whether Stripe is there) and no Mollie method.
+ */
+function usePaymentOptions(eventId: number, shortId: string): PaymentOptionDto[] | null | 'failed' {
+  const [options, setOptions] = useState<PaymentOptionDto[] | null | 'failed'>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchPaymentOptions(eventId, shortId, controller.signal)
+      .then(setOptions)
+      .catch((e: unknown) => {
+        if ((e as Error).name !== 'AbortError') setOptions('failed');
+      });
+    return () => controller.abort();
+  }, [eventId, shortId]);
+  return options;
+}
 
 interface PaymentSectionProps {
   eventId: number;
@@ -50,11 +70,23 @@ interface PaymentSectionProps {
 function PaymentSection({ eventId, shortId, order, onState, chosen, onChoose }: PaymentSectionProps) {
   const { t, i18n } = useLingui();
   const total = formatMoney(order.totals.total, order.currency, i18n.locale);
+  const options = usePaymentOptions(eventId, shortId);
+  const loaded = Array.isArray(options) ? options : null;
   const offline = order.event.offline_payments_enabled;
-  const card = order.event.card_payments_available;
-  const anyMethod = offline || card;
-  // Card first: the chosen method, else card when offered.
-  const method: Method | null = chosen ?? (card ? 'card' : offline ? 'offline' : null);
+  // Stripe's form unless the event's options leave it out.
+  const card = order.event.card_payments_available && (loaded === null || loaded.some((o) => o.provider === 'STRIPE'));
+  const mollieOptions = loaded?.filter((o) => o.provider === 'MOLLIE') ?? [];
+  const mollie = mollieOptions.length > 0;
+  const anyMethod = offline || card || mollie;
+  // Card first, then Mollie, then offline: the chosen method while it is offered, else the first one offered.
+  const offered: Record<Method, boolean> = { card, mollie, offline };
+  const first: Method | null = card ? 'card' : mollie ? 'mollie' : offline ? 'offline' : null;
+  const shown: Method | null = chosen && offered[chosen] ? chosen : first;
+  const methods = [
+    card && { value: 'card', label: t`Pay by card` },
+    mollie && { value: 'mollie', label: t`Other ways to pay online` },
+    offline && { value: 'offline', label: t`Pay offline` },
+  ].filter((m): m is { value: Method; label: string } => Boolean(m));
 
   return (
     <Stack gap="md" component="section" aria-labelledby="payment-heading">
@@ -71,19 +103,16 @@ function PaymentSection({ eventId, shortId, order, onState, chosen, onChoose }: 
           <Trans>We could not process your payment. Please try again or contact support.</Trans>
         </Alert>
       )}
-      {card && offline && (
+      {methods.length > 1 && (
         <SegmentedControl
           fullWidth
           aria-label={t`Payment method`}
-          value={method ?? 'card'}
+          value={shown ?? methods[0]!.value}
           onChange={(value) => onChoose(value as Method)}
-          data={[
-            { value: 'card', label: t`Pay by card` },
-            { value: 'offline', label: t`Pay offline` },
-          ]}
+          data={methods}
         />
       )}
-      {card && method === 'card' && (
+      {card && shown === 'card' && (
         <Suspense
           fallback={
             <Center py="lg" role="status" aria-label={t`Preparing card payment`}>
@@ -94,8 +123,15 @@ function PaymentSection({ eventId, shortId, order, onState, chosen, onChoose }: 
           <CardPaymentOption order={order} onState={onState} />
         </Suspense>
       )}
-      {offline && method === 'offline' && <OfflinePaymentOption order={order} onState={onState} />}
-      {!anyMethod && <NoPaymentMethod order={order} />}
+      {mollie && shown === 'mollie' && <MolliePaymentOption order={order} options={mollieOptions} onState={onState} />}
+      {offline && shown === 'offline' && <OfflinePaymentOption order={order} onState={onState} />}
+      {options === null && !card && !offline ? (
+        <Center py="lg" role="status" aria-label={t`Loading the ways to pay`}>
+          <Loader />
+        </Center>
+      ) : (
+        !anyMethod && <NoPaymentMethod order={order} />
+      )}
       <Anchor component={Link} href={checkoutPath(eventId, shortId, 'details')} size="sm">
         <Trans>Back to your details</Trans>
       </Anchor>

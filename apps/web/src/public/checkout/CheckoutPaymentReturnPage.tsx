@@ -13,8 +13,10 @@ import { Redirect } from './Redirect';
 import { useCardPaymentSync } from './useCardPaymentSync';
 
 /**
- * `/checkout/:eventId/:shortId/payment_return`: where Stripe sends the buyer back. The server checks the
- * payment with Stripe and decides; Stripe's `redirect_status` parameter is only a hint (see returnOutcome).
+ * `/checkout/:eventId/:shortId/payment_return`: where Stripe (or Mollie, with `?provider=mollie`) sends the buyer
+ * back. The server checks the payment with the provider and decides (the same sync route for both); Stripe's
+ * `redirect_status` parameter is only a hint (see returnOutcome), and Mollie's return carries none. The screens speak
+ * of "your payment", never of a card.
  */
 export default function CheckoutPaymentReturnPage({ eventId, shortId }: { eventId: number; shortId: string }) {
   const { t } = useLingui();

@@ -49,7 +49,7 @@ function Screen({
   );
 }
 
-/** The card payment is still being processed: re-checked for about a minute, then an e-mail promise. */
+/** The payment (card or Mollie) is still being processed: re-checked for about a minute, then an e-mail promise. */
 export function PaymentProcessingScreen({
   order,
   gaveUp,

@@ -1,4 +1,11 @@
-import type { CardPaymentDto, FileAnswer, OrderDetailsBody, PublicOrderDto } from '@admitone/shared';
+import type {
+  CardPaymentDto,
+  FileAnswer,
+  MolliePaymentDto,
+  OrderDetailsBody,
+  PaymentOptionDto,
+  PublicOrderDto,
+} from '@admitone/shared';
 
 import { newIdempotencyKey, publicFetch } from '../lib/public-api';
 
@@ -84,6 +91,23 @@ export const syncCardPayment = (eventId: number, shortId: string) =>
   publicFetch<{ data: PublicOrderDto }>(`${orderPath(eventId, shortId)}/card-payment/sync`, {
     method: 'POST',
     body: {},
+    eventId,
+    orderShortId: shortId,
+  }).then((r) => r.data);
+
+/** How the buyer can pay the order online: Stripe's card form and the Mollie methods the event offers. */
+export const fetchPaymentOptions = (eventId: number, shortId: string, signal?: AbortSignal) =>
+  publicFetch<{ data: PaymentOptionDto[] }>(`${orderPath(eventId, shortId)}/payment-options`, {
+    eventId,
+    orderShortId: shortId,
+    signal,
+  }).then((r) => r.data);
+
+/** Starts the order's payment at Mollie with the chosen method (`mollie.ideal`...): where to send the browser. */
+export const startMolliePayment = (eventId: number, shortId: string, option: string) =>
+  publicFetch<{ data: MolliePaymentDto }>(`${orderPath(eventId, shortId)}/mollie-payment`, {
+    method: 'POST',
+    body: { option },
     eventId,
     orderShortId: shortId,
   }).then((r) => r.data);

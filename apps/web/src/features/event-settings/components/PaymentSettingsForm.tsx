@@ -1,14 +1,18 @@
 import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Radio.css';
 
 import {
   type EventDto,
   OFFLINE_PAYMENT_DAYS_MAX,
+  type PaymentOptionDto,
   toZonedPickerValue,
   type UpdateEventSettingsBody,
   updateEventSettingsBody,
 } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Group, NumberInput, Stack, Switch } from '@mantine/core';
+import { Checkbox, Divider, Group, Image, NumberInput, Radio, Skeleton, Stack, Switch, Text } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 
 import { DateTimeField } from '../../../components/DateTimeField';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
@@ -16,6 +20,7 @@ import { RichTextInput } from '../../../components/RichTextInput';
 import { WallClockProvider } from '../../../components/WallClockPicker';
 import { toWallClock } from '../../../lib/format';
 import { useUpdateEventSettings } from '../../events/api/events';
+import { useEventPaymentOptions } from '../../events/api/payment-options';
 import { useSectionForm } from '../hooks/useSectionForm';
 import { SectionActions } from './SectionActions';
 
@@ -26,6 +31,9 @@ interface PaymentValues {
   offline_payment_days: number | '';
   /** Picker value (wall clock in the event's zone) or null. */
   offline_payment_deadline: string | null;
+  /** 'all': every connected option is offered (null saved); 'some': only those in `payment_options`. */
+  payment_options_mode: 'all' | 'some';
+  payment_options: string[];
 }
 
 const toBody = (v: PaymentValues): UpdateEventSettingsBody => ({
@@ -33,7 +41,58 @@ const toBody = (v: PaymentValues): UpdateEventSettingsBody => ({
   offline_payment_instructions: v.offline_payment_instructions || null,
   offline_payment_days: v.offline_payment_days === '' ? null : v.offline_payment_days,
   offline_payment_deadline: toWallClock(v.offline_payment_deadline),
+  payment_options: v.payment_options_mode === 'all' ? null : v.payment_options,
 });
+
+/** "Ways to pay online": all connected options, or only the ones ticked (shown when there is more than one). */
+function OnlineOptions({ eventId, form }: { eventId: number; form: UseFormReturnType<PaymentValues> }) {
+  const { t } = useLingui();
+  const options = useEventPaymentOptions(eventId);
+  if (options.isPending) return <Skeleton h={72} radius="md" aria-label={t`Loading payment options`} />;
+  if (options.isError) return <FormErrorAlert error={options.error} />;
+  if (options.data.length <= 1) return null;
+  const mode = form.values.payment_options_mode;
+  return (
+    <>
+      <Radio.Group
+        label={t`Ways to pay online`}
+        description={t`Which of the connected online payment options buyers can choose at checkout.`}
+        value={mode}
+        onChange={(value) => form.setFieldValue('payment_options_mode', value as PaymentValues['payment_options_mode'])}
+      >
+        <Stack gap="xs" mt={6}>
+          <Radio value="all" label={t`All that are connected`} />
+          <Radio value="some" label={t`Only these`} />
+        </Stack>
+      </Radio.Group>
+      {mode === 'some' ? (
+        <Checkbox.Group
+          label={t`Payment options offered`}
+          {...form.getInputProps('payment_options')}
+          data-testid="payment-options"
+        >
+          <Stack gap="xs" mt={6}>
+            {options.data.map((option: PaymentOptionDto) => (
+              <Checkbox
+                key={option.id}
+                value={option.id}
+                label={
+                  <Group gap="xs" wrap="nowrap" component="span">
+                    {option.image ? <Image src={option.image} alt="" h={24} w="auto" fit="contain" /> : null}
+                    <Text span size="sm">
+                      {option.provider === 'STRIPE' ? t`Card (Stripe)` : option.label}
+                    </Text>
+                  </Group>
+                }
+              />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+      ) : null}
+      <Divider />
+    </>
+  );
+}
 
 /**
  * Whether buyers may pay offline (bank transfer, at the door), how, and by when (days after the order and/or a date).
@@ -51,6 +110,8 @@ export function PaymentSettingsForm({ event }: { event: EventDto }) {
       offline_payment_deadline: s.offline_payment_deadline
         ? toZonedPickerValue(s.offline_payment_deadline, event.timezone)
         : null,
+      payment_options_mode: s.payment_options ? 'some' : 'all',
+      payment_options: s.payment_options ?? [],
     },
     toBody,
     t`Payment settings saved.`,
@@ -61,6 +122,7 @@ export function PaymentSettingsForm({ event }: { event: EventDto }) {
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <FormErrorAlert error={error} />
+          <OnlineOptions eventId={event.id} form={form} />
           <Switch
             label={t`Accept offline payments`}
             description={t`Buyers can place an order and pay later, for example by bank transfer. The order waits until you mark it as paid.`}

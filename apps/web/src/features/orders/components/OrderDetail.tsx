@@ -115,7 +115,15 @@ export function OrderDetail({
       <DetailSection title={<Trans>Payment</Trans>}>
         <DetailRow label={<Trans>Method</Trans>}>
           {order.payment_provider ? i18n._(PAYMENT_PROVIDER_LABELS[order.payment_provider]) : t`None (free order)`}
+          {order.payment_provider && order.payment_method ? ` · ${order.payment_method}` : ''}
         </DetailRow>
+        {order.charged_back_total > 0 ? (
+          <DetailRow label={<Trans>Chargebacks</Trans>}>
+            <Text span size="sm" c="red.9" fw={600} data-testid="order-charged-back">
+              {t`Charged back: ${formatMoney(order.charged_back_total, order.currency, i18n.locale)}`}
+            </Text>
+          </DetailRow>
+        ) : null}
         <DetailRow label={<Trans>Payment status</Trans>}>
           {i18n._(PAYMENT_STATUS_LABELS[order.payment_status])}
         </DetailRow>

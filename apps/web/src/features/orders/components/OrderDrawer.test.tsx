@@ -45,6 +45,8 @@ const order: OrderDetailDto = {
   status: 'COMPLETED',
   payment_status: 'NO_PAYMENT_REQUIRED',
   payment_provider: null,
+  payment_method: null,
+  charged_back_total: 0,
   first_name: 'Ana',
   last_name: 'Lima',
   email: null,

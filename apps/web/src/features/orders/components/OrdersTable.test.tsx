@@ -15,6 +15,8 @@ const order = (id: number, patch: Partial<OrderSummaryDto> = {}): OrderSummaryDt
   status: 'COMPLETED',
   payment_status: 'PAYMENT_RECEIVED',
   payment_provider: 'OFFLINE',
+  payment_method: null,
+  charged_back_total: 0,
   first_name: 'Ana',
   last_name: 'Lima',
   email: 'ana.lima.with-a-long-address@example.test',

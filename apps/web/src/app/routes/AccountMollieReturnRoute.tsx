@@ -1,0 +1,3 @@
+import { MollieReturnPage } from '../../features/account/components/MollieReturnPage';
+
+export default MollieReturnPage;
