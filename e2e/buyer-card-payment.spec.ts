@@ -116,7 +116,8 @@ test('the payment return page follows the server: unpaid, failed and still proce
 
 test.describe('with card payments configured', () => {
   const STRIPE_PORT = Number(process.env.E2E_PORT ?? 3100) + 2;
-  test.use({ baseURL: `http://localhost:${STRIPE_PORT}` });
+  // Mollie's pages (on the local Mollie-compatible server) use the tests' own certificate.
+  test.use({ baseURL: `http://localhost:${STRIPE_PORT}`, ignoreHTTPSErrors: true });
   let stripeEventId = 0;
   test.beforeAll(async ({ request }) => {
     stripeEventId = await riversideId(request);
@@ -304,6 +305,86 @@ test.describe('with card payments configured', () => {
     expect(refunded.text).toContain('£35.00');
     await page.reload();
     await expect(page.getByText('Refunded', { exact: true })).toBeVisible();
+  });
+
+  test('an organizer connects Mollie; a buyer pays with iDEAL on Mollie’s page; the order names the method; Mollie is disconnected', async ({
+    page,
+    request,
+  }) => {
+    // Mollie's pages (the local Mollie-compatible server) are served over HTTPS with the tests' own certificate.
+    test.setTimeout(90_000);
+    const { token } = await signUpByApi(request, {
+      name: 'Ines Ideal',
+      email: uniqueEmail('mollie-organizer'),
+      password: 'mollie-pass-2031',
+      timezone: 'Europe/Amsterdam',
+    });
+    const headers = { authorization: `Bearer ${token}` };
+    const post = async (path: string, data: unknown) => {
+      const res = await request.post(`/api${path}`, { headers, data });
+      expect(res.ok(), await res.text()).toBe(true);
+      return ((await res.json()) as { data: { id: number; slug: string } }).data;
+    };
+    const organizer = await post('/organizers', { name: 'Theater Zuid', email: 'kassa@zuid.test' });
+    const event = await post('/events', {
+      title: 'Zomeravond',
+      organizer_id: organizer.id,
+      start_date: '2031-07-04T20:00',
+      timezone: 'Europe/Amsterdam',
+      currency: 'EUR',
+    });
+    await post(`/events/${event.id}/tickets`, { name: 'Standard', type: 'PAID', price: 2450, quantity: 40 });
+
+    // The admin connects the account's Mollie organization: Mollie's authorization page, then back.
+    await signInWithToken(page, token);
+    await page.goto('/account/payment');
+    const mollie = page.getByRole('region', { name: 'Payments with Mollie' });
+    await expect(mollie.getByTestId('mollie-status')).toHaveText('Not connected');
+    await mollie.getByRole('button', { name: 'Connect Mollie' }).click();
+    await expect(page.getByRole('heading', { name: 'Allow access to your organization' })).toBeVisible();
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await expect(page).toHaveURL(/\/account\/payment$/);
+    await expect(mollie.getByTestId('mollie-status')).toHaveText('Connected');
+    await expect(mollie.getByTestId('mollie-organization')).toHaveText('Theater Zuid B.V.');
+    await expectAccessible(page, 'mollie connected');
+    await snapshot(page, 'en-account-payment-mollie-connected');
+    const live = await request.put(`/api/events/${event.id}/status`, { headers, data: { status: 'LIVE' } });
+    expect(live.ok(), await live.text()).toBe(true);
+
+    // A buyer chooses iDEAL, pays on Mollie's page and comes back to the order's summary.
+    await gotoEventPage(page, `/event/${event.id}/${event.slug}`);
+    await page.getByRole('button', { name: 'One more Standard', exact: true }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const form = page.locator('form');
+    await form.getByRole('textbox', { name: 'First name' }).first().fill('Daan');
+    await form.getByRole('textbox', { name: 'Last name' }).first().fill('de Vries');
+    await form.getByRole('textbox', { name: 'E-mail' }).first().fill(uniqueEmail('daan'));
+    await page.getByRole('button', { name: 'Copy buyer details to all attendees' }).click();
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.getByText('Other ways to pay online', { exact: true }).click();
+    await page.getByRole('radio', { name: 'iDEAL' }).check();
+    await expectAccessible(page, 'mollie methods');
+    await snapshot(page, 'mollie-payment-methods');
+    await page.getByRole('button', { name: 'Pay with iDEAL' }).click();
+    await expect(page.getByRole('heading', { name: 'Test payment' })).toBeVisible();
+    await expect(page.getByText(/EUR 24\.50/)).toBeVisible();
+    await page.getByRole('button', { name: 'Paid' }).click();
+    await expect(page).toHaveURL(/\/summary$/);
+    await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your tickets' })).toBeVisible();
+
+    // The organizer sees how it was paid, then disconnects Mollie (after saying yes).
+    await page.goto(`/manage/event/${event.id}/orders`);
+    await page.getByTestId('order-row').first().click();
+    const drawer = page.getByRole('dialog', { name: /^Order O-/ });
+    await expect(drawer.getByText(/Mollie · ideal/)).toBeVisible();
+    await page.goto('/account/payment');
+    await mollie.getByRole('button', { name: 'Disconnect Mollie' }).click();
+    await page
+      .getByRole('dialog', { name: 'Disconnect Mollie?' })
+      .getByRole('button', { name: 'Disconnect Mollie' })
+      .click();
+    await expect(mollie.getByTestId('mollie-status')).toHaveText('Not connected');
   });
 
   test('a payment the bank has not answered yet is shown as processing', async ({ page }) => {

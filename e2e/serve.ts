@@ -12,6 +12,7 @@ import { createUserWithAccount } from '../apps/api/src/modules/auth/confirm-sign
 import { unsubscribeLinks } from '../apps/api/src/modules/automations/mail-contacts.js';
 import { findUserByEmail } from '../apps/api/src/modules/users/users.repository.js';
 import { seed } from '../apps/api/src/seed/seed.js';
+import { mollieConnectEnv, startMollieServer, trustLocalTls } from '../apps/api/test/mollie-server.js';
 import { startStripeServer } from '../apps/api/test/stripe-server.js';
 import { createTestDatabase } from '../apps/api/test/test-db.js';
 import { LEGACY_LOGIN } from './legacy-login';
@@ -22,6 +23,10 @@ rmSync(dataDir, { recursive: true, force: true });
 const database = await createTestDatabase();
 // E2E_STRIPE=1: card payments on, against the local Stripe-compatible server (Stripe cannot be reached here).
 const stripe = process.env.E2E_STRIPE ? await startStripeServer() : null;
+// ...and Mollie (Connect: the flow connects the demo account) against the local Mollie-compatible server, which speaks
+// HTTPS only with its own certificate: this process accepts it (every server it talks to is on this machine).
+if (stripe) trustLocalTls();
+const mollie = stripe ? await startMollieServer() : null;
 const config = loadConfig({
   NODE_ENV: 'test',
   LOG_LEVEL: 'warn',
@@ -49,6 +54,7 @@ const config = loadConfig({
         STRIPE_API_URL: stripe.url,
       }
     : {}),
+  ...(mollie ? mollieConnectEnv(mollie) : {}),
 });
 if (!config.webDistDir) throw new Error('apps/web/dist is missing: run `npm run build` first');
 // The server's clock can be moved forward by the tests (hold expiry) through a control port that
@@ -116,6 +122,7 @@ control.listen(port + 1, '127.0.0.1');
 const stop = async () => {
   control.close();
   await stripe?.close();
+  await mollie?.close();
   await app.close();
   await database.drop();
   process.exit(0);

@@ -402,6 +402,37 @@ ${button('paid', 'Paid')}${button('failed', 'Failed')}${button('canceled', 'Canc
       res
         .writeHead(answer.status, { 'content-type': type })
         .end(answer.body === null ? undefined : JSON.stringify(answer.body));
+    const image = /^\/images\/(\w+)(?:@2x)?\.(svg|png)$/.exec(path);
+    if (image) {
+      // The methods' pictures (Mollie serves its own): a small badge with the method's name.
+      const name = METHODS.find((m) => m.id === image[1])?.description ?? image[1]!;
+      return res
+        .writeHead(200, { 'content-type': 'image/svg+xml' })
+        .end(
+          `<svg xmlns="http://www.w3.org/2000/svg" width="32" height="24" viewBox="0 0 32 24"><rect width="32" height="24" rx="4" fill="#cc0066"/><text x="16" y="16" font-size="9" fill="#fff" text-anchor="middle" font-family="sans-serif">${name.slice(0, 4)}</text></svg>`,
+        );
+    }
+    if (path === '/oauth2/authorize') {
+      // Mollie's authorization page: the person allows the app for their organization (made here on "Allow"), and
+      // goes back to the app's redirect URI with a code and the app's state, or with an error.
+      const q = new URLSearchParams(req.method === 'POST' ? raw : search);
+      const back = new URL(q.get('redirect_uri') ?? '');
+      back.searchParams.set('state', q.get('state') ?? '');
+      if (req.method === 'POST') {
+        if (q.get('answer') === 'allow') back.searchParams.set('code', authorize(addOrganization().id));
+        else back.searchParams.set('error', 'access_denied');
+        return res.writeHead(303, { location: back.href }).end();
+      }
+      const hidden = ['redirect_uri', 'state']
+        .map((k) => `<input type="hidden" name="${k}" value="${(q.get(k) ?? '').replace(/"/g, '&quot;')}">`)
+        .join('');
+      return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mollie: allow access</title></head>
+<body style="font-family:sans-serif;max-width:480px;margin:40px auto"><main><h1>Allow access to your organization</h1>
+<p>${(q.get('scope') ?? '').replace(/</g, '&lt;')}</p><form method="post" action="/oauth2/authorize">${hidden}
+<button name="answer" value="allow">Allow</button> <button name="answer" value="deny">Deny</button></form></main></body></html>`,
+      );
+    }
     if (path === '/oauth2/tokens')
       return send(token(auth, new URLSearchParams(raw), req.method ?? 'POST'), 'application/json');
     const page = /^\/checkout\/(tr_\w+)$/.exec(path);
