@@ -345,6 +345,28 @@ describe('refunds', () => {
     expect(over.json().error.field_errors).toEqual({ amount: ['Must be at most 3500.'] });
   }, 90_000);
 
+  it("a dispute opened by the buyer's bank shows on the order as a chargeback, once however often Stripe tells it", async () => {
+    const { u, event, orderId } = await paidOrder();
+    const { rows } = (await ctx.app.deps.database.db.execute(
+      `select payment_intent_id from orders where id = ${orderId}` as never,
+    )) as unknown as { rows: Array<{ payment_intent_id: string }> };
+    const dispute = {
+      id: 'dp_1',
+      object: 'dispute',
+      amount: 2000,
+      payment_intent: rows[0]!.payment_intent_id,
+      status: 'needs_response',
+    };
+    await Promise.all([
+      webhook('evt_dispute_1', 'charge.dispute.created', dispute),
+      webhook('evt_dispute_1', 'charge.dispute.created', dispute),
+    ]);
+    const detail = (await call(ctx.app, 'GET', `/api/events/${event.id}/orders/${orderId}`, { token: u.token })).json()
+      .data;
+    expect(detail.charged_back_total).toBe(2000);
+    expect(detail.history.filter((h: { kind: string }) => h.kind === 'CHARGEBACK')).toHaveLength(1);
+  });
+
   it('offline orders are not refunded through Stripe', async () => {
     const { u, event, tickets } = await liveEvent(ctx.app, [{ name: 'Seat', type: 'PAID', price: 1000 }]);
     await call(ctx.app, 'PUT', `/api/events/${event.id}/settings`, {

@@ -71,6 +71,7 @@ const ORDER_HEADINGS = [
   'Status',
   'Payment status',
   'Payment provider',
+  'Payment method',
   'Channel',
   'Box-office payment',
   'First name',
@@ -83,6 +84,7 @@ const ORDER_HEADINGS = [
   'Taxes',
   'Total',
   'Refunded',
+  'Charged back',
   'Currency',
   'Promo code',
   'Affiliate',
@@ -247,12 +249,13 @@ describe('order export', { timeout: 120_000 }, () => {
     const rows = parseCsv(res.body.slice(1));
     expect(rows).toHaveLength(orderCount + 1);
     expect(rows[0]).toEqual(ORDER_HEADINGS);
-    const byEmail = new Map(rows.slice(1).map((r) => [r[8], r]));
+    const byEmail = new Map(rows.slice(1).map((r) => [r[9], r]));
     const money = (minor: number) => (minor / 100).toFixed(2);
     expect(byEmail.get('buyer2@example.test')!.slice(1)).toEqual([
       'COMPLETED',
       'PAYMENT_RECEIVED',
       'OFFLINE',
+      '',
       'ONLINE',
       '',
       'Buyer2',
@@ -265,6 +268,7 @@ describe('order export', { timeout: 120_000 }, () => {
       money(BULK_UNIT.tax_total * 2),
       money(BULK_UNIT.total * 2),
       '0.00',
+      '0.00',
       'EUR',
       '',
       '',
@@ -272,7 +276,7 @@ describe('order export', { timeout: 120_000 }, () => {
       '2026-06-01 12:02',
       'Company 2',
     ]);
-    expect(byEmail.get('buyer7@example.test')!.slice(6, 8)).toEqual(["'@cmd", "'+SUM(1,2)"]);
+    expect(byEmail.get('buyer7@example.test')!.slice(7, 9)).toEqual(["'@cmd", "'+SUM(1,2)"]);
 
     const awaiting = await call(ctx.app, 'GET', exportUrl('orders', 'filter_fields[status]=AWAITING_PAYMENT'), {
       token,
@@ -291,7 +295,7 @@ describe('order export', { timeout: 120_000 }, () => {
     const sheet = book.worksheets[0]!;
     expect(sheet.rowCount).toBe(2);
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(ORDER_HEADINGS);
-    const total = sheet.getRow(2).getCell(15);
+    const total = sheet.getRow(2).getCell(16);
     expect(total.value).toBe((BULK_UNIT.total * 2) / 100);
     expect(total.numFmt).toBe('#,##0.00');
   });

@@ -24,6 +24,8 @@ export const EXPORT_TEXT = {
   created_at: /*i18n*/ { id: 'export.created_at', message: 'Created at' },
   payment_status: /*i18n*/ { id: 'export.payment_status', message: 'Payment status' },
   payment_provider: /*i18n*/ { id: 'export.payment_provider', message: 'Payment provider' },
+  payment_method: /*i18n*/ { id: 'export.payment_method', message: 'Payment method' },
+  charged_back: /*i18n*/ { id: 'export.charged_back', message: 'Charged back' },
   tickets: /*i18n*/ { id: 'export.tickets', message: 'Tickets' },
   subtotal: /*i18n*/ { id: 'export.subtotal', message: 'Subtotal' },
   discount: /*i18n*/ { id: 'export.discount', message: 'Discount' },

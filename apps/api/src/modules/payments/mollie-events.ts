@@ -1,11 +1,11 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 
-import type { Db, Tx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { orders, providerPayments } from '../../db/schema/index.js';
 import { DomainError } from '../../shared/errors.js';
 import { recordOrderEvent } from '../orders/order-history.js';
 import { lockOrder } from '../orders/order-status.js';
-import type { OrderRow } from '../orders/order-view.js';
+import { recordChargeback } from './chargebacks.js';
 import { fromMollieAmount, type MollieFor } from './mollie-client.js';
 import { mollieState, readPayment } from './mollie-payment.js';
 import { gatewayOf } from './payment-gateway.js';
@@ -23,26 +23,6 @@ export interface DuplicatePayment {
   accountId: number;
   amount: number;
   currency: string;
-}
-
-/**
- * Records what the buyer's bank took back from a payment (a chargeback), as the provider now reports the total:
- * only an increase is new (so a repeated report changes nothing), written on the locked order with its history line.
- */
-export async function recordChargeback(
-  tx: Tx,
-  order: OrderRow,
-  total: number,
-  provider: 'STRIPE' | 'MOLLIE',
-  now: Date,
-): Promise<void> {
-  if (total <= order.charged_back_total) return;
-  await tx.update(orders).set({ charged_back_total: total, updated_at: now }).where(eq(orders.id, order.id));
-  await recordOrderEvent(tx, order.id, {
-    kind: 'CHARGEBACK',
-    data: { amount: total - order.charged_back_total, total, provider },
-    at: now,
-  });
 }
 
 /**

@@ -1,10 +1,12 @@
+import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 
 import type { Db } from '../../db/client.js';
-import { stripeEvents } from '../../db/schema/index.js';
+import { orders, stripeEvents } from '../../db/schema/index.js';
 import { lockOrder } from '../orders/order-status.js';
 import type { OrderRow } from '../orders/order-view.js';
 import { applyExchangeIntent, exchangeIdOf } from '../self-service/exchange-payments.js';
+import { recordChargeback } from './chargebacks.js';
 import { saveAccountState } from './payment-connection.js';
 import {
   applyPayment,
@@ -56,6 +58,16 @@ export async function handleStripeEvent(
     if (!fresh.length) return null;
     if (event.type === 'account.updated') {
       await saveAccountState(tx, event.data.object as Stripe.Account, c.now);
+      return null;
+    }
+    if (event.type === 'charge.dispute.created') {
+      // The buyer's bank disputes the payment and Stripe takes the amount back meanwhile: a chargeback on the order.
+      const dispute = event.data.object as Stripe.Dispute;
+      const intent = typeof dispute.payment_intent === 'string' ? dispute.payment_intent : dispute.payment_intent?.id;
+      const [order] = intent
+        ? await tx.select().from(orders).where(eq(orders.payment_intent_id, intent)).for('update')
+        : [];
+      if (order) await recordChargeback(tx, order, order.charged_back_total + dispute.amount, 'STRIPE', c.now);
       return null;
     }
     if (event.type === 'refund.updated' || event.type === 'charge.refund.updated') {
