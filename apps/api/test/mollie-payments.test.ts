@@ -6,6 +6,7 @@ import { auditLog, mollieConnections, orders } from '../src/db/schema/index.js';
 import { TestClock } from '../src/shared/clock.js';
 import { buyerHeaders, details, liveEvent, reserve } from './checkout-factory.js';
 import { mollieConnectEnv, type MollieServer, startMollieServer, trustLocalTls } from './mollie-server.js';
+import { sendStripeWebhook, singleStripeEnv, startStripeServer, type StripeServer } from './stripe-server.js';
 import { call, createTestApp, type TestContext } from './test-app.js';
 
 /**
@@ -30,6 +31,8 @@ afterAll(async () => {
 
 const url = (eventId: number, shortId: string, rest = '') => `/api/public/events/${eventId}/order/${shortId}${rest}`;
 const accountOf = (u: { accounts: Array<{ id: number }> }) => u.accounts[0]!.id;
+/** The methods the local Mollie server offers for euros, in its order. */
+const MOLLIE_EUR = ['mollie.ideal', 'mollie.bancontact', 'mollie.creditcard', 'mollie.paypal', 'mollie.banktransfer'];
 
 /** An admin connects an organization through Mollie's authorization page (what the browser does, step by step). */
 async function connect(
@@ -76,8 +79,8 @@ const webhook = (id: string) =>
   });
 const orderOf = async (eventId: number, shortId: string, headers: Record<string, string>) =>
   (await call(ctx.app, 'GET', url(eventId, shortId), { headers })).json().data;
-const orderRow = async (shortId: string) =>
-  (await ctx.app.deps.database.db.select().from(orders).where(eq(orders.short_id, shortId)))[0]!;
+const orderRow = async (shortId: string, app = ctx.app) =>
+  (await app.deps.database.db.select().from(orders).where(eq(orders.short_id, shortId)))[0]!;
 
 describe('Mollie Connect', () => {
   it('connects through OAuth once per start, by the admin who started it, in time; tokens are never answered', async () => {
@@ -183,13 +186,7 @@ describe('Mollie Connect', () => {
     );
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
     expect(mollie.requests.filter((r) => r.path === '/oauth2/tokens').length - refreshesBefore).toBe(1);
-    expect(answers[0]!.json().data.map((o: { id: string }) => o.id)).toEqual([
-      'mollie.ideal',
-      'mollie.bancontact',
-      'mollie.creditcard',
-      'mollie.paypal',
-      'mollie.banktransfer',
-    ]);
+    expect(answers[0]!.json().data.map((o: { id: string }) => o.id)).toEqual(MOLLIE_EUR);
 
     const gone = await call(ctx.app, 'DELETE', `/api/accounts/${account}/payment-connection/mollie`, {
       token: u.token,
@@ -365,5 +362,93 @@ describe('paying through Mollie', () => {
     expect(options.json().data.map((o: { id: string }) => o.id)).toEqual(['mollie.ideal', 'mollie.creditcard']);
     expect((await pay(event.id, order.short_id, headers, 'mollie.paypal')).statusCode).toBe(422);
     expect((await pay(event.id, order.short_id, headers, 'mollie.creditcard')).statusCode).toBe(200);
+  });
+});
+
+describe('Stripe and Mollie on one order', () => {
+  let both: TestContext;
+  let stripe: StripeServer;
+  const SECRET = 'whsec_test_both';
+  beforeAll(async () => {
+    stripe = await startStripeServer();
+    both = await createTestApp({
+      clock,
+      env: {
+        ...singleStripeEnv(stripe, SECRET),
+        MOLLIE_API_KEY: mollie.control.platformKey,
+        MOLLIE_API_URL: `${mollie.url}/v2/`,
+      },
+    });
+  });
+  afterAll(async () => {
+    await both.close();
+    await stripe.close();
+  });
+
+  it('a card payment that succeeds after the order was paid at Mollie is refunded once, and the other way round', async () => {
+    const { event, tickets } = await liveEvent(both.app, [{ name: 'Seat', type: 'PAID', price: 1800, quantity: 10 }]);
+    const order = async () => {
+      const r = (await reserve(both.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }] })).json();
+      const headers = buyerHeaders(r);
+      await call(both.app, 'PUT', url(event.id, r.data.short_id, '/details'), { headers, body: details(r.data) });
+      const options = await call(both.app, 'GET', url(event.id, r.data.short_id, '/payment-options'), { headers });
+      expect(options.json().data.map((o: { id: string }) => o.id)).toEqual(['stripe', ...MOLLIE_EUR]);
+      const secret = (await call(both.app, 'POST', url(event.id, r.data.short_id, '/card-payment'), { headers })).json()
+        .data.client_secret as string;
+      const tr = (
+        await call(both.app, 'POST', url(event.id, r.data.short_id, '/mollie-payment'), {
+          headers,
+          body: { option: 'mollie.ideal' },
+        })
+      ).json().data.checkout_url as string;
+      return { shortId: r.data.short_id as string, pi: secret.split('_secret_')[0]!, tr: paymentIdOf(tr), headers };
+    };
+    const mollieHook = (id: string) =>
+      both.app.inject({
+        method: 'POST',
+        url: '/api/public/webhooks/mollie',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ id }).toString(),
+      });
+    const history = async (shortId: string) =>
+      (
+        (await both.app.deps.database.db.execute(
+          `select kind from order_events where order_id = (select id from orders where short_id = '${shortId}') order by id` as never,
+        )) as unknown as { rows: Array<{ kind: string }> }
+      ).rows.map((r) => r.kind);
+
+    // Paid at Mollie first, then the card in another tab: the card payment goes back.
+    const a = await order();
+    mollie.setStatus(a.tr, 'paid');
+    await mollieHook(a.tr);
+    const pi = stripe.setStatus(a.pi, 'succeeded');
+    await Promise.all([
+      sendStripeWebhook(both.app, SECRET, { id: `evt_${a.pi}`, type: 'payment_intent.succeeded', object: pi }),
+      sendStripeWebhook(both.app, SECRET, { id: `evt_${a.pi}`, type: 'payment_intent.succeeded', object: pi }),
+    ]);
+    expect(stripe.refunds.filter((r) => r.payment_intent === a.pi)).toHaveLength(1);
+    expect(await orderRow(a.shortId, both.app)).toMatchObject({
+      status: 'COMPLETED',
+      payment_provider: 'MOLLIE',
+      payment_intent_id: a.tr,
+    });
+    expect((await history(a.shortId)).filter((k) => k === 'DUPLICATE_PAYMENT_REFUNDED')).toHaveLength(1);
+
+    // The card first, then Mollie: the Mollie payment goes back.
+    const b = await order();
+    await sendStripeWebhook(both.app, SECRET, {
+      id: `evt_${b.pi}`,
+      type: 'payment_intent.succeeded',
+      object: stripe.setStatus(b.pi, 'succeeded'),
+    });
+    mollie.setStatus(b.tr, 'paid');
+    await Promise.all([mollieHook(b.tr), mollieHook(b.tr)]);
+    expect(mollie.refunds.filter((r) => r.paymentId === b.tr)).toHaveLength(1);
+    expect(await orderRow(b.shortId, both.app)).toMatchObject({
+      status: 'COMPLETED',
+      payment_provider: 'STRIPE',
+      payment_intent_id: b.pi,
+    });
+    expect((await history(b.shortId)).filter((k) => k === 'DUPLICATE_PAYMENT_REFUNDED')).toHaveLength(1);
   });
 });

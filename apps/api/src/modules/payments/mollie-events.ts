@@ -1,28 +1,17 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.js';
 import { orders, providerPayments } from '../../db/schema/index.js';
-import { DomainError } from '../../shared/errors.js';
-import { recordOrderEvent } from '../orders/order-history.js';
 import { lockOrder } from '../orders/order-status.js';
 import { recordChargeback } from './chargebacks.js';
+import { duplicateOf } from './duplicate-payments.js';
 import { fromMollieAmount, type MollieFor } from './mollie-client.js';
 import { mollieState, readPayment } from './mollie-payment.js';
-import { gatewayOf } from './payment-gateway.js';
 import { applyPayment, type OutcomeContext, type OutcomeEffects } from './payment-outcome.js';
 
 export interface MollieEventDeps {
   db: Db;
   mollieFor: MollieFor;
-}
-
-/** A second payment of an order already paid, to give back after commit. */
-export interface DuplicatePayment {
-  paymentId: string;
-  orderId: number;
-  accountId: number;
-  amount: number;
-  currency: string;
 }
 
 /**
@@ -36,7 +25,7 @@ export async function applyMolliePayment(
   deps: MollieEventDeps,
   c: OutcomeContext,
   paymentId: string,
-): Promise<{ effects: OutcomeEffects; duplicate: DuplicatePayment | null } | null> {
+): Promise<OutcomeEffects | null> {
   const [known] = await deps.db
     .select({ order_id: providerPayments.order_id, account_id: orders.account_id, event_id: orders.event_id })
     .from(providerPayments)
@@ -63,52 +52,11 @@ export async function applyMolliePayment(
           .where(eq(providerPayments.order_id, order.id))
           .orderBy(desc(providerPayments.seq))
           .limit(1);
-        if (latest?.id !== paymentId) return { effects: { mails: [], refund: null }, duplicate: null };
+        if (latest?.id !== paymentId) return { mails: [], refund: null };
       }
-      return { effects: await applyPayment(tx, c, order, state), duplicate: null };
+      return applyPayment(tx, c, order, state);
     }
-    const duplicate =
-      state.status === 'succeeded' && order.payment_intent_id !== paymentId
-        ? { paymentId, orderId: order.id, accountId: order.account_id, amount: state.amount, currency: order.currency }
-        : null;
-    return { effects: { mails: [], refund: null }, duplicate };
-  });
-}
-
-/**
- * Gives back a second payment of an order already paid (idempotency key per payment, so concurrent calls make one
- * refund), then records it once. PAYMENT_PROVIDER_ERROR when Mollie refuses: the webhook answers 502 and Mollie asks
- * again later.
- */
-export async function refundDuplicatePayment(
-  deps: MollieEventDeps,
-  dup: DuplicatePayment,
-  now: () => Date,
-): Promise<void> {
-  const gateway = gatewayOf(
-    { stripe: null, mollieFor: deps.mollieFor },
-    { payment_provider: 'MOLLIE', account_id: dup.accountId },
-  );
-  const amount = await gateway.refund({
-    paymentId: dup.paymentId,
-    amount: null,
-    currency: dup.currency,
-    key: `mollie-${dup.paymentId}-duplicate`,
-    metadata: { order_id: String(dup.orderId), reason: 'duplicate_payment' },
-  });
-  if (amount === null) throw new DomainError('PAYMENT_PROVIDER_ERROR');
-  await deps.db.transaction(async (tx) => {
-    const claimed = await tx
-      .update(providerPayments)
-      .set({ duplicate_refunded_at: now() })
-      .where(and(eq(providerPayments.id, dup.paymentId), isNull(providerPayments.duplicate_refunded_at)))
-      .returning({ id: providerPayments.id });
-    if (claimed.length)
-      await recordOrderEvent(tx, dup.orderId, {
-        kind: 'DUPLICATE_PAYMENT_REFUNDED',
-        data: { amount, provider: 'MOLLIE', payment_id: dup.paymentId },
-        at: now(),
-      });
+    return { mails: [], refund: null, duplicate: duplicateOf(order, state) };
   });
 }
 

@@ -9,6 +9,7 @@ import { releaseOrderUnits } from '../inventory/order-units.js';
 import { recordOrderEvent } from '../orders/order-history.js';
 import { completeOrder, type OrderContext } from '../orders/order-status.js';
 import type { OrderRow } from '../orders/order-view.js';
+import type { DuplicatePayment } from './duplicate-payments.js';
 import type { OnlineProvider } from './payment-gateway.js';
 
 export type OutcomeContext = OrderContext;
@@ -79,14 +80,20 @@ export interface OutcomeEffects {
   refund: LateRefund | null;
   /** A buyer's exchange to refund (a dearer date's payment that came when the date could not take the order). */
   exchangeRefund?: ExchangeRefund | null;
+  /** A second payment of an order another payment already paid, to give back. */
+  duplicate?: DuplicatePayment | null;
 }
 
 const NOTHING: OutcomeEffects = { mails: [], refund: null };
 
-/** The order a PaymentIntent pays, locked; null when it is not ours. */
+/**
+ * The order a PaymentIntent pays, locked; null when it is not ours, or (unless `anyPayment`) when the order names
+ * another payment.
+ */
 export async function lockOrderOfIntent(
   tx: Tx,
   intent: Pick<Stripe.PaymentIntent, 'id' | 'metadata'>,
+  opts: { anyPayment?: boolean } = {},
 ): Promise<OrderRow | null> {
   const orderId = Number(intent.metadata?.order_id);
   const [row] = await tx
@@ -96,6 +103,7 @@ export async function lockOrderOfIntent(
       Number.isSafeInteger(orderId) && orderId > 0 ? eq(orders.id, orderId) : eq(orders.payment_intent_id, intent.id),
     )
     .for('update');
+  if (row && opts.anyPayment) return row;
   return row && (row.payment_intent_id === null || row.payment_intent_id === intent.id) ? row : null;
 }
 

@@ -18,8 +18,9 @@ import { DomainError, notFound } from '../../shared/errors.js';
 import { findOrderByShortId, findOrderWithSecret, orderEventPartsFrom, publicOrderView } from '../orders/order-view.js';
 import { refundExchange } from '../self-service/exchange-payments.js';
 import { startCardPayment } from './card-payment.js';
+import { refundDuplicatePayment } from './duplicate-payments.js';
 import { refundLatePayment } from './late-refund.js';
-import { applyMolliePayment, latestMolliePayment, refundDuplicatePayment } from './mollie-events.js';
+import { applyMolliePayment, latestMolliePayment } from './mollie-events.js';
 import { startMolliePayment } from './mollie-payment.js';
 import { cardDestination } from './payment-connection.js';
 import { paymentOptionsForOrder } from './payment-options.js';
@@ -65,6 +66,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
   /** After commit: mails go out, a late payment is refunded (and a buyer's exchange payment that came too late). */
   async function follow(effects: OutcomeEffects) {
     if (effects.mails.length) await deps.jobs.deliverOutbox(effects.mails);
+    if (effects.duplicate)
+      await refundDuplicatePayment({ db, stripe: deps.stripe, mollieFor: deps.mollieFor }, effects.duplicate, () =>
+        deps.clock.now(),
+      );
     if (effects.exchangeRefund) {
       const mails = await refundExchange(
         { ...ctx(), db, stripe: deps.stripe, now: () => deps.clock.now(), log: deps.log },
@@ -90,11 +95,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
 
   /** A Mollie payment's state applied (webhook or return page), then what follows after commit. */
   async function settleMolliePayment(paymentId: string) {
-    const mollie = { db, mollieFor: deps.mollieFor! };
-    const applied = await applyMolliePayment(mollie, ctx(), paymentId);
-    if (!applied) return;
-    await follow(applied.effects);
-    if (applied.duplicate) await refundDuplicatePayment(mollie, applied.duplicate, () => deps.clock.now());
+    const effects = await applyMolliePayment({ db, mollieFor: deps.mollieFor! }, ctx(), paymentId);
+    if (effects) await follow(effects);
   }
 
   app.get(

@@ -7,6 +7,7 @@ import { lockOrder } from '../orders/order-status.js';
 import type { OrderRow } from '../orders/order-view.js';
 import { applyExchangeIntent, exchangeIdOf } from '../self-service/exchange-payments.js';
 import { recordChargeback } from './chargebacks.js';
+import { duplicateOf } from './duplicate-payments.js';
 import { saveAccountState } from './payment-connection.js';
 import {
   applyPayment,
@@ -79,6 +80,10 @@ export async function handleStripeEvent(
     // A buyer paying the difference of a dearer date (self-service/exchange-payments.ts), not an order's checkout.
     if (exchangeIdOf(intent)) return applyExchangeIntent(tx, c, intent);
     const order = await lockOrderOfIntent(tx, intent);
-    return order ? applyPayment(tx, c, order, stripeState(intent)) : null;
+    if (order) return applyPayment(tx, c, order, stripeState(intent));
+    // Its order was paid another way meanwhile (at Mollie, in another tab): this payment goes back.
+    const paidElsewhere = await lockOrderOfIntent(tx, intent, { anyPayment: true });
+    const duplicate = paidElsewhere ? duplicateOf(paidElsewhere, stripeState(intent)) : null;
+    return duplicate ? { mails: [], refund: null, duplicate } : null;
   });
 }
