@@ -20,6 +20,7 @@ const WEB_ISOLATED = [
   'src/features/auth/components/SsoCallback.test.tsx',
   'src/features/event-dates/components/DatesPage.test.tsx',
   'src/features/reports/components/ReportsPage.test.tsx',
+  'src/features/reports/components/SalesByPaymentReport.test.tsx',
   'src/features/sessions/components/SessionsSection.test.tsx',
   'src/features/two-factor/components/PasskeysPart.test.tsx',
   'src/features/two-factor/components/TwoFactorGate.test.tsx',

@@ -351,18 +351,21 @@ test.describe('with card payments configured', () => {
     const live = await request.put(`/api/events/${event.id}/status`, { headers, data: { status: 'LIVE' } });
     expect(live.ok(), await live.text()).toBe(true);
 
-    // A buyer chooses iDEAL, pays on Mollie's page and comes back to the order's summary.
-    await gotoEventPage(page, `/event/${event.id}/${event.slug}`);
-    await page.getByRole('button', { name: 'One more Standard', exact: true }).click();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    const form = page.locator('form');
-    await form.getByRole('textbox', { name: 'First name' }).first().fill('Daan');
-    await form.getByRole('textbox', { name: 'Last name' }).first().fill('de Vries');
-    await form.getByRole('textbox', { name: 'E-mail' }).first().fill(uniqueEmail('daan'));
-    await page.getByRole('button', { name: 'Copy buyer details to all attendees' }).click();
-    await page.getByRole('button', { name: 'Continue to payment' }).click();
-    await page.getByText('Other ways to pay online', { exact: true }).click();
-    await page.getByRole('radio', { name: 'iDEAL' }).check();
+    // A buyer chooses iDEAL, pays on Mollie's page and comes back to the order's summary; another pays by card there.
+    const buyAt = async (first: string, method: string) => {
+      await gotoEventPage(page, `/event/${event.id}/${event.slug}`);
+      await page.getByRole('button', { name: 'One more Standard', exact: true }).click();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      const form = page.locator('form');
+      await form.getByRole('textbox', { name: 'First name' }).first().fill(first);
+      await form.getByRole('textbox', { name: 'Last name' }).first().fill('de Vries');
+      await form.getByRole('textbox', { name: 'E-mail' }).first().fill(uniqueEmail(first.toLowerCase()));
+      await page.getByRole('button', { name: 'Copy buyer details to all attendees' }).click();
+      await page.getByRole('button', { name: 'Continue to payment' }).click();
+      await page.getByText('Other ways to pay online', { exact: true }).click();
+      await page.getByRole('radio', { name: method, exact: true }).check();
+    };
+    await buyAt('Daan', 'iDEAL');
     await expectAccessible(page, 'mollie methods');
     await snapshot(page, 'mollie-payment-methods');
     await page.getByRole('button', { name: 'Pay with iDEAL' }).click();
@@ -372,10 +375,15 @@ test.describe('with card payments configured', () => {
     await expect(page).toHaveURL(/\/summary$/);
     await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Your tickets' })).toBeVisible();
+    await buyAt('Sanne', 'Card');
+    await page.getByRole('button', { name: 'Pay with Card' }).click();
+    await page.getByRole('button', { name: 'Paid' }).click();
+    await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
 
     // The organizer sees how it was paid, then disconnects Mollie (after saying yes).
     await page.goto(`/manage/event/${event.id}/orders`);
-    await page.getByTestId('order-row').first().click();
+    await expect(page.getByTestId('order-row')).toHaveCount(2);
+    await page.getByTestId('order-row').filter({ hasText: 'Daan' }).click();
     const drawer = page.getByRole('dialog', { name: /^Order O-/ });
     await expect(drawer.getByText(/Mollie · ideal/)).toBeVisible();
     await page.goto('/account/payment');

@@ -224,6 +224,7 @@ test('reports: sales by product and by day, another period, CSV and Excel downlo
   for (const [tab, kind] of [
     ['Promo codes', 'sales-by-promo-code'],
     ['Affiliates', 'sales-by-affiliate'],
+    ['Payments', 'sales-by-payment'],
     ['Taxes and fees', 'taxes-and-fees'],
     ['Refunds', 'refunds'],
     ['Check-ins', 'check-ins'],

@@ -342,6 +342,32 @@ describe('paying through Mollie', () => {
       .data;
     expect(charged.charged_back_total).toBe(2000);
     expect(charged.history.filter((h: { kind: string }) => h.kind === 'CHARGEBACK')).toHaveLength(1);
+
+    // The payments report names the provider and the method, with the refunds and the chargeback (and its download).
+    const report = await call(ctx.app, 'GET', `/api/events/${event.id}/reports/sales-by-payment`, { token: u.token });
+    expect(report.json().data.rows).toEqual([
+      {
+        provider: 'MOLLIE',
+        method: 'creditcard',
+        orders: 1,
+        gross: 5000,
+        refunded: 5000,
+        charged_back: 2000,
+        net: -2000,
+      },
+    ]);
+    expect(report.json().data.totals).toEqual({
+      orders: 1,
+      gross: 5000,
+      refunded: 5000,
+      charged_back: 2000,
+      net: -2000,
+    });
+    const csv = await call(ctx.app, 'GET', `/api/events/${event.id}/reports/sales-by-payment/export?format=csv`, {
+      token: u.token,
+    });
+    expect(csv.body).toContain('Payment provider,Payment method,Orders,Gross,Refunded,Charged back,Net');
+    expect(csv.body).toContain('MOLLIE,creditcard,1,50.00,50.00,20.00,-20.00');
   });
 
   it('an event may offer only some methods; the buyer cannot pick another', async () => {

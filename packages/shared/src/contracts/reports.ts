@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
 import { TAX_TYPES, type TaxType } from './accounts.js';
+import { type PaymentProvider, paymentProviderSchema } from './checkout.js';
 import { oneOf } from './common.js';
 import { PRODUCT_TYPES, type ProductType } from './tickets.js';
 
@@ -19,6 +20,7 @@ export const EVENT_REPORTS = [
   'sales-by-promo-code',
   'sales-by-affiliate',
   'sales-by-day',
+  'sales-by-payment',
   'taxes-and-fees',
   'refunds',
   'check-ins',
@@ -404,6 +406,40 @@ export const checkInsReportSchema = z.object({
   totals: z.object({ checked_in: int, valid: int }),
 }) satisfies z.ZodType<CheckInsReportDto>;
 
+// --- Sales by payment ------------------------------------------------------------------------------------------
+
+/**
+ * Orders and money by how they were paid: the provider (`STRIPE`, `MOLLIE`, `OFFLINE`, `MANUAL`, `BOX_OFFICE`; null:
+ * nothing to pay) and the method there (Mollie's `ideal`, `creditcard`...; null: not known or not asked).
+ * `charged_back`: what buyers' banks took back in the period (chargebacks); net = gross - refunded - charged back.
+ */
+export interface PaymentSalesRowDto {
+  provider: PaymentProvider | null;
+  method: string | null;
+  orders: number;
+  gross: number;
+  refunded: number;
+  charged_back: number;
+  net: number;
+}
+export interface SalesByPaymentReportDto extends ReportHead<'sales-by-payment'> {
+  /** Largest gross first; orders with nothing to pay last. */
+  rows: PaymentSalesRowDto[];
+  totals: Omit<PaymentSalesRowDto, 'provider' | 'method'>;
+}
+const paymentFigures = { orders: int, gross: int, refunded: int, charged_back: int, net: int };
+export const salesByPaymentReportSchema = z.object({
+  ...head('sales-by-payment'),
+  rows: z.array(
+    z.object({
+      provider: paymentProviderSchema.nullable(),
+      method: z.string().nullable(),
+      ...paymentFigures,
+    }) satisfies z.ZodType<PaymentSalesRowDto>,
+  ),
+  totals: z.object(paymentFigures),
+}) satisfies z.ZodType<SalesByPaymentReportDto>;
+
 // --- One answer for every event report ------------------------------------------------------------------
 
 export type EventReportDto =
@@ -411,6 +447,7 @@ export type EventReportDto =
   | SalesByPromoCodeReportDto
   | SalesByAffiliateReportDto
   | SalesByDayReportDto
+  | SalesByPaymentReportDto
   | TaxesAndFeesReportDto
   | RefundsReportDto
   | CheckInsReportDto;
@@ -423,6 +460,7 @@ export const eventReportSchema = z.discriminatedUnion('report', [
   salesByPromoCodeReportSchema,
   salesByAffiliateReportSchema,
   salesByDayReportSchema,
+  salesByPaymentReportSchema,
   taxesAndFeesReportSchema,
   refundsReportSchema,
   checkInsReportSchema,

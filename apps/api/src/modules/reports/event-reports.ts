@@ -7,6 +7,7 @@ import type { ReportEvent } from './report-event.js';
 import type { ReportPeriod } from './report-period.js';
 import { salesByAffiliate } from './sales-by-affiliate.js';
 import { salesByDay } from './sales-by-day.js';
+import { salesByPayment } from './sales-by-payment.js';
 import { salesByProduct } from './sales-by-product.js';
 import { salesByPromoCode } from './sales-by-promo-code.js';
 import { taxesAndFees } from './taxes-and-fees.js';
@@ -35,6 +36,8 @@ export async function eventReport(
       return salesByAffiliate(db, event, period);
     case 'sales-by-day':
       return salesByDay(db, event, period, now);
+    case 'sales-by-payment':
+      return salesByPayment(db, event, period);
     case 'taxes-and-fees':
       return taxesAndFees(db, event, period);
     case 'refunds':

@@ -1,3 +1,4 @@
+import type { PaymentProvider } from '@admitone/shared';
 import { type SQL, sql } from 'drizzle-orm';
 
 import type { Executor } from '../../db/client.js';
@@ -15,6 +16,9 @@ export interface RefundRecord {
   promo_code_id: number | null;
   promo_code: string | null;
   affiliate_id: number | null;
+  /** How the order was paid (the payments report's row). */
+  payment_provider: PaymentProvider | null;
+  payment_method: string | null;
   at: Date;
   /** The calendar day of `at` in the event's time zone. */
   day: string;
@@ -38,6 +42,7 @@ export async function refundRecords(
     db,
     sql`
     select o.event_id, o.id as order_id, o.order_number, o.first_name, o.last_name, o.promo_code_id, o.promo_code, o.affiliate_id,
+      o.payment_provider, o.payment_method,
       h.created_at as at, ${localDayText(sql.raw('h.created_at'), sql.raw('ev.timezone'))} as day,
       case when h.kind = 'REFUNDED' then coalesce((h.data->>'amount')::int, 0) else -coalesce((h.data->>'reversed')::int, 0) end as amount
     from order_events h

@@ -15,6 +15,8 @@ export const REPORT_TEXT = {
   code: /*i18n*/ { id: 'report.code', message: 'Code' },
   no_promo_code: /*i18n*/ { id: 'report.no_promo_code', message: 'No promo code' },
   no_affiliate: /*i18n*/ { id: 'report.no_affiliate', message: 'No affiliate' },
+  nothing_to_pay: /*i18n*/ { id: 'report.nothing_to_pay', message: 'Nothing to pay' },
+  sales_by_payment: /*i18n*/ { id: 'report.sales_by_payment', message: 'Sales by payment' },
   date: /*i18n*/ { id: 'report.date', message: 'Date' },
   type: /*i18n*/ { id: 'report.type', message: 'Type' },
   tax: /*i18n*/ { id: 'report.tax', message: 'Tax' },

@@ -103,6 +103,17 @@ export function eventReportFile(report: EventReportDto, locale: Locale): ReportF
       const rows = report.rows.map((r): Cell[] => [r.code ?? h(R.no_promo_code), ...cells(r)]);
       return file(h(R.sales_by_promo_code), columns, exponent, rows, [[total, ...cells(report.totals)]]);
     }
+    case 'sales-by-payment': {
+      const columns = [
+        text(h(E.payment_provider)),
+        text(h(E.payment_method), 14),
+        int(h(R.orders)),
+        ...[R.gross, E.refunded, E.charged_back, R.net].map((d) => money(h(d))),
+      ];
+      const cells = (f: typeof report.totals): Cell[] => [f.orders, f.gross, f.refunded, f.charged_back, f.net];
+      const rows = report.rows.map((r): Cell[] => [r.provider ?? h(R.nothing_to_pay), r.method, ...cells(r)]);
+      return file(h(R.sales_by_payment), columns, exponent, rows, [[total, null, ...cells(report.totals)]]);
+    }
     case 'sales-by-affiliate': {
       const columns = [
         text(h(E.affiliate)),

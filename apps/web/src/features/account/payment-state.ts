@@ -1,9 +1,11 @@
-import type { PaymentConnectionDto } from '@admitone/shared';
+import type { MollieConnectionDto, PaymentConnectionDto } from '@admitone/shared';
 
-/** What the Payments page shows: one screen per connection state, single mode apart. */
+/** What the Payments page shows of a provider (Stripe, Mollie): one screen per connection state, single mode apart. */
 export type PaymentState = 'not-configured' | 'single' | 'not-connected' | 'incomplete' | 'connected';
 
-export function paymentState(connection: Pick<PaymentConnectionDto, 'status' | 'mode'>): PaymentState {
+export function paymentState(
+  connection: Pick<PaymentConnectionDto | MollieConnectionDto, 'status' | 'mode'>,
+): PaymentState {
   if (connection.status === 'NOT_CONFIGURED') return 'not-configured';
   if (connection.mode === 'SINGLE') return 'single';
   if (connection.status === 'NOT_CONNECTED') return 'not-connected';

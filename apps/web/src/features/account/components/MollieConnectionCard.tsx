@@ -9,6 +9,9 @@ import { Badge, Button, Card, Code, Group, Stack, Table, Text, Title } from '@ma
 import { IconPlugConnected, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
+import { type PaymentState, paymentState } from '../payment-state';
+import { ConnectionBadge } from './ConnectionBadge';
+
 interface MollieConnectionCardProps {
   connection: MollieConnectionDto;
   onConnect: () => void;
@@ -17,24 +20,6 @@ interface MollieConnectionCardProps {
   checking: boolean;
   onDisconnect: () => void;
 }
-
-type MollieState = 'not-configured' | 'single' | 'not-connected' | 'incomplete' | 'connected';
-
-function mollieState(connection: Pick<MollieConnectionDto, 'status' | 'mode'>): MollieState {
-  if (connection.status === 'NOT_CONFIGURED') return 'not-configured';
-  if (connection.mode === 'SINGLE') return 'single';
-  if (connection.status === 'NOT_CONNECTED') return 'not-connected';
-  if (connection.status === 'SETUP_INCOMPLETE') return 'incomplete';
-  return 'connected';
-}
-
-const badges: Record<MollieState, { color: string; variant: 'filled' | 'light' }> = {
-  'not-configured': { color: 'gray', variant: 'light' },
-  'not-connected': { color: 'yellow.3', variant: 'filled' },
-  incomplete: { color: 'yellow.3', variant: 'filled' },
-  connected: { color: 'teal.9', variant: 'filled' },
-  single: { color: 'teal.9', variant: 'filled' },
-};
 
 /** The account's Mollie organization (iDEAL, Bancontact, cards, PayPal...): a badge, what it means, what to do next. */
 export function MollieConnectionCard({
@@ -47,21 +32,13 @@ export function MollieConnectionCard({
 }: MollieConnectionCardProps) {
   const { t } = useLingui();
   const { i18n } = useLinguiCore();
-  const state = mollieState(connection);
+  const state = paymentState(connection);
   const yesNo = (value: boolean) => (value ? t`Yes` : t`No`);
   const fee = i18n.number(connection.platform_fee_percent / 100, { style: 'percent', maximumFractionDigits: 2 });
   const onboarding: Record<MollieOnboarding, string> = {
     'needs-data': t`Mollie needs more details`,
     'in-review': t`Mollie is reviewing your details`,
     completed: t`Completed`,
-  };
-
-  const labels: Record<MollieState, ReactNode> = {
-    'not-configured': <Trans>Not configured</Trans>,
-    'not-connected': <Trans>Not connected</Trans>,
-    incomplete: <Trans>Setup incomplete</Trans>,
-    connected: <Trans>Connected</Trans>,
-    single: <Trans>Connected</Trans>,
   };
 
   const disconnectButton = (
@@ -116,7 +93,7 @@ export function MollieConnectionCard({
     </Table>
   );
 
-  const body: Record<MollieState, ReactNode> = {
+  const body: Record<PaymentState, ReactNode> = {
     'not-configured': (
       <Text c="dimmed">
         <Trans>Mollie is not set up on this platform. Ask the platform's operator to configure it.</Trans>
@@ -185,15 +162,7 @@ export function MollieConnectionCard({
             </Badge>
           ) : null}
         </Group>
-        <Badge
-          size="lg"
-          color={badges[state].color}
-          variant={badges[state].variant}
-          autoContrast
-          data-testid="mollie-status"
-        >
-          {labels[state]}
-        </Badge>
+        <ConnectionBadge state={state} testId="mollie-status" />
       </Group>
       {body[state]}
     </Card>

@@ -5,11 +5,12 @@ import '@mantine/core/styles/Table.css';
 import type { PaymentConnectionDto } from '@admitone/shared';
 import { useLingui as useLinguiCore } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Badge, Button, Card, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconBrandStripe, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
 import { type PaymentState, paymentState } from '../payment-state';
+import { ConnectionBadge } from './ConnectionBadge';
 import { StripeSetupHelp } from './StripeSetupHelp';
 
 interface PaymentConnectionCardProps {
@@ -19,14 +20,6 @@ interface PaymentConnectionCardProps {
   onCheck: () => void;
   checking: boolean;
 }
-
-const badges: Record<PaymentState, { color: string; variant: 'filled' | 'light' }> = {
-  'not-configured': { color: 'gray', variant: 'light' },
-  'not-connected': { color: 'yellow.3', variant: 'filled' },
-  incomplete: { color: 'yellow.3', variant: 'filled' },
-  connected: { color: 'teal.9', variant: 'filled' },
-  single: { color: 'teal.9', variant: 'filled' },
-};
 
 /** The account's card payment connection: a badge, what it means, and what to do next. */
 export function PaymentConnectionCard({
@@ -46,14 +39,6 @@ export function PaymentConnectionCard({
       {label}
     </Button>
   );
-
-  const labels: Record<PaymentState, ReactNode> = {
-    'not-configured': <Trans>Not configured</Trans>,
-    'not-connected': <Trans>Not connected</Trans>,
-    incomplete: <Trans>Setup incomplete</Trans>,
-    connected: <Trans>Connected</Trans>,
-    single: <Trans>Connected</Trans>,
-  };
 
   const body: Record<PaymentState, ReactNode> = {
     'not-configured': <StripeSetupHelp />,
@@ -132,15 +117,7 @@ export function PaymentConnectionCard({
         <Title order={2} fz="lg" id="payment-connection-title">
           <Trans>Card payments with Stripe</Trans>
         </Title>
-        <Badge
-          size="lg"
-          color={badges[state].color}
-          variant={badges[state].variant}
-          autoContrast
-          data-testid="payment-status"
-        >
-          {labels[state]}
-        </Badge>
+        <ConnectionBadge state={state} testId="payment-status" />
       </Group>
       {body[state]}
     </Card>

@@ -6,6 +6,7 @@ import { Stack, Tabs } from '@mantine/core';
 import {
   IconAffiliate,
   IconCalendarStats,
+  IconCreditCard,
   IconDiscount,
   IconQrcode,
   IconReceiptRefund,
@@ -29,6 +30,7 @@ import { RefundsReport } from './RefundsReport';
 import type { ReportProps } from './report-props';
 import { SalesByAffiliateReport } from './SalesByAffiliateReport';
 import { SalesByDayReport } from './SalesByDayReport';
+import { SalesByPaymentReport } from './SalesByPaymentReport';
 import { SalesByProductReport } from './SalesByProductReport';
 import { SalesByPromoCodeReport } from './SalesByPromoCodeReport';
 import { TaxesAndFeesReport } from './TaxesAndFeesReport';
@@ -38,6 +40,7 @@ const REPORTS: Record<EventReportKind, { icon: TablerIcon; Component: ComponentT
   'sales-by-promo-code': { icon: IconDiscount, Component: SalesByPromoCodeReport },
   'sales-by-affiliate': { icon: IconAffiliate, Component: SalesByAffiliateReport },
   'sales-by-day': { icon: IconCalendarStats, Component: SalesByDayReport },
+  'sales-by-payment': { icon: IconCreditCard, Component: SalesByPaymentReport },
   'taxes-and-fees': { icon: IconReceiptTax, Component: TaxesAndFeesReport },
   refunds: { icon: IconReceiptRefund, Component: RefundsReport },
   'check-ins': { icon: IconQrcode, Component: CheckInsReport },
@@ -68,7 +71,7 @@ function Reports({ event }: { event: EventDto }) {
       { replace: true },
     );
   const valid = periodProblem(period) === null;
-  // Seven outlined tabs do not fit a phone: there they are pills, wrapping onto a second line.
+  // Eight outlined tabs do not fit a phone: there they are pills, wrapping onto a second line.
   const phone = usePhone();
   const timeZone = event.timezone;
   const labels: Record<EventReportKind, string> = {
@@ -76,6 +79,7 @@ function Reports({ event }: { event: EventDto }) {
     'sales-by-promo-code': t`Promo codes`,
     'sales-by-affiliate': t`Affiliates`,
     'sales-by-day': t`By day`,
+    'sales-by-payment': t`Payments`,
     'taxes-and-fees': t`Taxes and fees`,
     refunds: t`Refunds`,
     'check-ins': t`Check-ins`,
@@ -97,7 +101,8 @@ function Reports({ event }: { event: EventDto }) {
         title={<Trans>Reports</Trans>}
         description={
           <Trans>
-            What each ticket, promo code and affiliate sold, day by day, with taxes, fees, refunds and check-ins.
+            What each ticket, promo code and affiliate sold, day by day and by way of paying, with taxes, fees, refunds
+            and check-ins.
           </Trans>
         }
       />
