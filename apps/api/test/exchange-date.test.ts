@@ -17,6 +17,7 @@ import {
 import { loadCatalogs } from '../src/i18n/i18n.js';
 import { TestClock } from '../src/shared/clock.js';
 import { addDate, buyerHeaders, details, firstDateOf, liveEvent, reserve } from './checkout-factory.js';
+import { type MollieServer, startMollieServer, trustLocalTls } from './mollie-server.js';
 import { sendStripeWebhook, singleStripeEnv, startStripeServer, type StripeServer } from './stripe-server.js';
 import { call, createTestApp, type TestContext } from './test-app.js';
 
@@ -27,20 +28,31 @@ import { call, createTestApp, type TestContext } from './test-app.js';
  */
 let ctx: TestContext;
 let stripe: StripeServer;
+let mollie: MollieServer;
+let untrust: () => void;
 const clock = new TestClock(new Date('2027-05-20T12:00:00Z'));
 const WEBHOOK_SECRET = 'whsec_test_exchanges';
 
 beforeAll(async () => {
   await loadCatalogs();
   stripe = await startStripeServer();
+  untrust = trustLocalTls();
+  mollie = await startMollieServer();
   ctx = await createTestApp({
     clock,
-    env: { PAYMENT_DEADLINE_SWEEP_SECONDS: '3600', ...singleStripeEnv(stripe, WEBHOOK_SECRET) },
+    env: {
+      PAYMENT_DEADLINE_SWEEP_SECONDS: '3600',
+      ...singleStripeEnv(stripe, WEBHOOK_SECRET),
+      MOLLIE_API_KEY: mollie.control.platformKey,
+      MOLLIE_API_URL: `${mollie.url}/v2/`,
+    },
   });
 });
 afterAll(async () => {
   await ctx.close();
   await stripe.close();
+  await mollie.close();
+  untrust();
 });
 
 const db = () => ctx.app.deps.database.db;
@@ -97,7 +109,13 @@ async function world(exchanges: 'OFF' | 'SAME_PRICE' | 'PAY_DIFFERENCE' = 'SAME_
    * An order of `quantity` of a ticket on a date, details in (a free one completes; a paid one waits for an offline
    * payment, or with `card` is paid by card).
    */
-  const order = async (ticketId: number, quantity: number, dateId: number, name: string, card = false) => {
+  const order = async (
+    ticketId: number,
+    quantity: number,
+    dateId: number,
+    name: string,
+    card: boolean | 'mollie' = false,
+  ) => {
     const r = (
       await reserve(ctx.app, w.event.id, { items: [{ ticket_id: ticketId, quantity }], event_date_id: dateId })
     ).json<{ data: PublicOrderDto; checkout_token: string; order_secret: string }>();
@@ -106,7 +124,13 @@ async function world(exchanges: 'OFF' | 'SAME_PRICE' | 'PAY_DIFFERENCE' = 'SAME_
     const email = `${name}-${n}@example.test`;
     const put = await call(ctx.app, 'PUT', `${base}/details`, { headers, body: details(r.data, { email }) });
     expect(put.statusCode, put.body).toBe(200);
-    if (put.json().data.status === 'RESERVED' && card) {
+    if (put.json().data.status === 'RESERVED' && card === 'mollie') {
+      const pay = await call(ctx.app, 'POST', `${base}/mollie-payment`, { headers, body: { option: 'mollie.ideal' } });
+      expect(pay.statusCode, pay.body).toBe(200);
+      mollie.setStatus(pay.json().data.checkout_url.split('/').at(-1), 'paid');
+      const synced = await call(ctx.app, 'POST', `${base}/card-payment/sync`, { headers });
+      expect(synced.json().data.status).toBe('COMPLETED');
+    } else if (put.json().data.status === 'RESERVED' && card) {
       const pay = await call(ctx.app, 'POST', `${base}/card-payment`, { headers });
       expect(pay.statusCode, pay.body).toBe(200);
       stripe.setStatus(pay.json().data.client_secret.split('_secret_')[0], 'succeeded');
@@ -432,6 +456,23 @@ describe('exchanges with a price difference (PAY_DIFFERENCE)', () => {
     expect(refund.statusCode, refund.body).toBe(200);
     expect(refundsOf(o.intent)).toEqual([1100, 3300]);
     expect(await money(o.id)).toMatchObject({ status: 'REFUNDED', refunded_total: 3300 });
+  });
+
+  it('an order paid through Mollie: a cheaper date’s difference goes back through Mollie once; a dearer date is not offered for payment', async () => {
+    const w = await world('PAY_DIFFERENCE');
+    const o = await w.order(w.seat, 2, w.june1, 'mia', 'mollie');
+    const offered = (await call(ctx.app, 'GET', `${o.base}/exchange`, { headers: o.secret })).json().data;
+    expect(offered.map((d: { id: number; settlement: string }) => [d.id, d.settlement])).toEqual([
+      [w.june8, 'NONE'],
+      [w.june15, 'CARD_UNAVAILABLE'],
+      [w.june22, 'REFUND'],
+    ]);
+    expect((await exchange(o, w.june15)).statusCode).toBe(422);
+    const [moved, twin] = await Promise.all([exchange(o, w.june22), exchange(o, w.june22)]);
+    expect([moved.statusCode, twin.statusCode].sort()).toEqual([200, 409]);
+    expect(mollie.refunds.filter((r) => r.paymentId === o.intent).map((r) => r.amount.value)).toEqual(['11.00']);
+    expect(await historyOf(o.id, 'EXCHANGE_REFUNDED')).toEqual([{ amount: 1100, reason: 'cheaper' }]);
+    expect(await money(o.id)).toMatchObject({ status: 'COMPLETED', total: 3300, refunded_total: 0 });
   });
 
   it('a cheaper date’s refund Stripe refuses is recorded for the organizer; the order stands at its new total', async () => {

@@ -324,6 +324,12 @@ describe('paying through Mollie', () => {
     const part = await call(ctx.app, 'POST', refund, { token: u.token, body: { amount: 1500 } });
     expect(part.json().data).toMatchObject({ status: 'PARTIALLY_REFUNDED', refundable: 3500 });
     expect(mollie.refunds.at(-1)).toMatchObject({ paymentId: id, amount: { currency: 'EUR', value: '15.00' } });
+    // Mollie accepted it, then it failed: the webhook tells, the order takes it back once (REFUND_FAILED).
+    mollie.failRefund(mollie.refunds.at(-1)!.id);
+    await Promise.all([webhook(id), webhook(id)]);
+    expect(await orderRow(order.short_id)).toMatchObject({ status: 'REFUND_FAILED', refunded_total: 0 });
+    const again = await call(ctx.app, 'POST', refund, { token: u.token, body: { amount: 1500 } });
+    expect(again.json().data).toMatchObject({ status: 'PARTIALLY_REFUNDED', refundable: 3500 });
 
     mollie.control.failRefunds = true;
     const refused = await call(ctx.app, 'POST', refund, { token: u.token, body: {} });
@@ -333,7 +339,11 @@ describe('paying through Mollie', () => {
 
     const rest = await call(ctx.app, 'POST', refund, { token: u.token, body: {} });
     expect(rest.json().data).toMatchObject({ status: 'REFUNDED', refundable: 0 });
-    expect(mollie.refunds.filter((r) => r.paymentId === id).map((r) => r.amount.value)).toEqual(['15.00', '35.00']);
+    expect(mollie.refunds.filter((r) => r.paymentId === id).map((r) => [r.amount.value, r.status])).toEqual([
+      ['15.00', 'failed'],
+      ['15.00', 'pending'],
+      ['35.00', 'pending'],
+    ]);
 
     // The buyer's bank takes €20 back: Mollie calls the webhook (more than once); the order shows it once.
     mollie.chargeback(id, 2000);

@@ -494,6 +494,15 @@ ${button('paid', 'Paid')}${button('failed', 'Failed')}${button('canceled', 'Canc
       const total = chargebacks.filter((c) => c.paymentId === paymentId).reduce((s, c) => s + toMinor(c.amount), 0);
       p.amountChargedBack = { currency: p.amount.currency, value: toValue(total, p.amount.currency) };
     },
+    /** A refund Mollie accepted fails after all (the buyer's account was closed): the money is back on the payment. */
+    failRefund(refundId: string) {
+      const r = refunds.find((x) => x.id === refundId)!;
+      r.status = 'failed';
+      const p = payments.get(r.paymentId)!;
+      const left = toMinor(p.amountRemaining) + toMinor(r.amount);
+      p.amountRemaining = { currency: p.amount.currency, value: toValue(left, p.amount.currency) };
+      p.amountRefunded = { currency: p.amount.currency, value: toValue(toMinor(p.amount) - left, p.amount.currency) };
+    },
     /** Finishing Mollie's onboarding. */
     setOnboarding(orgId: string, onboarding: 'needs-data' | 'in-review' | 'completed') {
       organizations.get(orgId)!.onboarding = onboarding;

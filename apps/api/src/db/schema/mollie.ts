@@ -55,3 +55,15 @@ export const providerPayments = pgTable(
   },
   (t) => [index('provider_payments_order_idx').on(t.order_id, t.seq)],
 );
+
+/**
+ * Refunds Mollie accepted and later reported failed, each taken off its order once (the payment's webhook tells of
+ * its refunds' changes too; a refund is recorded here in the transaction that takes it back).
+ */
+export const mollieRefundFailures = pgTable('mollie_refund_failures', {
+  refund_id: text('refund_id').primaryKey(),
+  order_id: integer('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  recorded_at: instant('recorded_at').notNull().defaultNow(),
+});

@@ -72,7 +72,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
       );
     if (effects.exchangeRefund) {
       const mails = await refundExchange(
-        { ...ctx(), db, stripe: deps.stripe, now: () => deps.clock.now(), log: deps.log },
+        { ...ctx(), db, stripe: deps.stripe, mollieFor: deps.mollieFor, now: () => deps.clock.now(), log: deps.log },
         effects.exchangeRefund,
       );
       if (mails.length) await deps.jobs.deliverOutbox(mails);

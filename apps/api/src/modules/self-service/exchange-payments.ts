@@ -18,7 +18,7 @@ import type { OrderRow } from '../orders/order-view.js';
 import { createCardIntent } from '../payments/card-payment.js';
 import { recordRefundParts, refundParts, sendRefundParts } from '../payments/card-refunds.js';
 import { cardDestination } from '../payments/payment-connection.js';
-import { gatewayOf } from '../payments/payment-gateway.js';
+import { gatewayOf, type Gateways } from '../payments/payment-gateway.js';
 import type { ExchangeRefund, OutcomeEffects } from '../payments/payment-outcome.js';
 import { datesToMoveTo, lockExchange } from './exchange.js';
 
@@ -175,9 +175,8 @@ export async function applyExchangeIntent(
   return { mails, refund: null };
 }
 
-export interface ExchangeRefundDeps {
+export interface ExchangeRefundDeps extends Gateways {
   db: Db;
-  stripe: Stripe | null;
   now: () => Date;
   appUrl: string;
   storage: Pick<FileStorage, 'url'>;
@@ -193,7 +192,6 @@ export interface ExchangeRefundDeps {
  * for the organizer to settle by hand) and, when refunded, the buyer's mail. Returns outbox ids to deliver.
  */
 export async function refundExchange(deps: ExchangeRefundDeps, r: ExchangeRefund): Promise<number[]> {
-  if (!deps.stripe) return [];
   const plan = await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, r.eventId, { id: r.orderId });
     const ex = await lockExchange(tx, order.id, r.exchangeId);
@@ -203,8 +201,12 @@ export async function refundExchange(deps: ExchangeRefundDeps, r: ExchangeRefund
     return { order, parts: (await refundParts(tx, order, r.amount, ex.previous_total)) ?? [] };
   });
   if (!plan) return [];
-  // A buyer's exchange is paid by card through Stripe: its difference goes back there.
-  const gateway = gatewayOf({ stripe: deps.stripe }, { payment_provider: 'STRIPE', account_id: plan.order.account_id });
+  // A dearer date's difference was paid by card through Stripe and goes back there; a cheaper date's goes back through
+  // the order's own provider (a Mollie order pays no difference through Stripe: settlementOf).
+  const gateway = gatewayOf(
+    deps,
+    r.reason === 'cheaper' ? plan.order : { payment_provider: 'STRIPE', account_id: plan.order.account_id },
+  );
   const sent = await sendRefundParts(gateway, plan.parts, {
     key: `order-${r.orderId}-exchange-${r.exchangeId}-refund`,
     currency: plan.order.currency,

@@ -12,6 +12,7 @@ import { rowsOf } from '../inventory/counters.js';
 import type { OrderContext } from '../orders/order-status.js';
 import type { OrderRow } from '../orders/order-view.js';
 import { cardDestination } from '../payments/payment-connection.js';
+import { isOnlineProvider } from '../payments/payment-gateway.js';
 import type { ExchangeRefund } from '../payments/payment-outcome.js';
 import { lockBuyerOrder } from './buyer-changes.js';
 import { orderPricer, type PricedOnDate } from './exchange-pricing.js';
@@ -71,8 +72,9 @@ async function unitsOf(db: Executor, orderId: number): Promise<number> {
 
 /**
  * How a move's price difference is settled (`ExchangeSettlement`): an offline order still awaiting payment owes the
- * new total; a cheaper date is refunded to the card it was paid with (the organizer returns an offline payment); a
- * dearer one is paid by card first, which needs the event to take card payments.
+ * new total; a cheaper date is refunded through the provider that took the payment (Stripe or Mollie; the organizer
+ * returns an offline payment); a dearer one is paid by card through Stripe first, which needs the event to take card
+ * payments, and an order paid through Mollie to have none (its refunds go back through one provider).
  */
 export function settlementOf(
   order: Pick<OrderRow, 'status' | 'payment_provider' | 'payment_intent_id'>,
@@ -82,8 +84,8 @@ export function settlementOf(
   if (difference === 0) return 'NONE';
   if (order.status === 'AWAITING_PAYMENT') return 'OWED';
   if (difference < 0)
-    return order.payment_provider === 'STRIPE' && order.payment_intent_id ? 'REFUND' : 'ORGANIZER_REFUNDS';
-  return cards ? 'CARD' : 'CARD_UNAVAILABLE';
+    return isOnlineProvider(order.payment_provider) && order.payment_intent_id ? 'REFUND' : 'ORGANIZER_REFUNDS';
+  return cards && order.payment_provider !== 'MOLLIE' ? 'CARD' : 'CARD_UNAVAILABLE';
 }
 
 /** Card payments for the event's account (the dearer dates' differences), as the checkout offers them. */

@@ -180,7 +180,14 @@ export const selfServiceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
   const cards = { stripe: deps.stripe, config: deps.config.stripe };
   /** A buyer's exchange difference to refund after commit, then its mail. */
   const refundDifference = async (refund: Parameters<typeof refundExchange>[1]) => {
-    const refundDeps = { ...ctx(), db, stripe: deps.stripe, now: () => deps.clock.now(), log: deps.log };
+    const refundDeps = {
+      ...ctx(),
+      db,
+      stripe: deps.stripe,
+      mollieFor: deps.mollieFor,
+      now: () => deps.clock.now(),
+      log: deps.log,
+    };
     const mails = await refundExchange(refundDeps, refund);
     if (mails.length) await deps.jobs.deliverOutbox(mails);
   };
