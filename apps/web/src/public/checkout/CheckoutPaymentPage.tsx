@@ -3,7 +3,7 @@ import '@mantine/core/styles/SegmentedControl.css';
 import type { PaymentOptionDto, PublicOrderDto } from '@admitone/shared';
 import { formatMoney } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Anchor, Center, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Center, Group, Loader, SegmentedControl, Stack, Text, Title, useMatches } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
 
 import { Link } from '../../lib/history-navigation';
@@ -87,6 +87,9 @@ function PaymentSection({ eventId, shortId, order, onState, chosen, onChoose }: 
     mollie && { value: 'mollie', label: t`Other ways to pay online` },
     offline && { value: 'offline', label: t`Pay offline` },
   ].filter((m): m is { value: Method; label: string } => Boolean(m));
+  // Stacked on a phone (three long labels, or two in German or French, do not fit side by side), and with three on any
+  // screen; side by side otherwise.
+  const stacked = useMatches({ base: true, sm: methods.length > 2 });
 
   return (
     <Stack gap="md" component="section" aria-labelledby="payment-heading">
@@ -106,6 +109,7 @@ function PaymentSection({ eventId, shortId, order, onState, chosen, onChoose }: 
       {methods.length > 1 && (
         <SegmentedControl
           fullWidth
+          orientation={stacked ? 'vertical' : 'horizontal'}
           aria-label={t`Payment method`}
           value={shown ?? methods[0]!.value}
           onChange={(value) => onChoose(value as Method)}

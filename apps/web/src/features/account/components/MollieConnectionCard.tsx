@@ -56,7 +56,7 @@ export function MollieConnectionCard({
     <Table variant="vertical" layout="fixed" withTableBorder maw={560}>
       <Table.Tbody>
         <Table.Tr>
-          <Table.Th w={240}>{t`Mollie organization`}</Table.Th>
+          <Table.Th w="45%">{t`Mollie organization`}</Table.Th>
           <Table.Td data-testid="mollie-organization">{connection.organization_name ?? '—'}</Table.Td>
         </Table.Tr>
         {connection.profile_id ? (

@@ -86,7 +86,7 @@ export function PaymentConnectionCard({
         <Table variant="vertical" layout="fixed" withTableBorder maw={560}>
           <Table.Tbody>
             <Table.Tr>
-              <Table.Th w={240}>{t`Stripe account`}</Table.Th>
+              <Table.Th w="45%">{t`Stripe account`}</Table.Th>
               <Table.Td>
                 <Code>{connection.stripe_account_id}</Code>
               </Table.Td>
