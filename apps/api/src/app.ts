@@ -31,6 +31,7 @@ import { pageFallback } from './modules/public-pages/page-fallback.js';
 import { registerPublicPages } from './modules/public-pages/public-pages.js';
 import { registerSiteFiles } from './modules/public-pages/site-files.js';
 import { routeModules } from './modules/routes.js';
+import { offerWallets } from './modules/wallet/wallet-offer.js';
 import authPlugin from './plugins/auth.js';
 import { registerContentEncodingGuard } from './plugins/content-encoding.js';
 import {
@@ -97,6 +98,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const logOptions = { level: config.logLevel, serializers: { req: redaction.serializeRequest } };
   const log = options.logStream ? pino(logOptions, options.logStream) : pino(logOptions);
   await loadCatalogs();
+  offerWallets({ apple: !!config.wallet.apple, google: !!config.wallet.google });
   const database = openDatabase(config.databaseUrl, {
     lockTimeoutMs: config.lockTimeoutMs,
     directUrl: config.databaseDirectUrl,
@@ -139,6 +141,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           deadlineSweepSeconds: config.paymentDeadlineSweepSeconds,
           mailBudgetPerHour: config.mailBudgetPerHour,
           webhooks: webhookJobOptions(config),
+          wallet: { storage, appUrl: config.appUrl, wallet: config.wallet },
         },
       );
     },

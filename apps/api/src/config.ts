@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 
@@ -188,6 +188,25 @@ const envSchema = z.object({
   MOLLIE_API_URL: z.url().default('https://api.mollie.com/v2/'),
   MOLLIE_AUTHORIZE_URL: z.url().default('https://my.mollie.com/oauth2/authorize'),
   MOLLIE_TOKEN_URL: z.url().default('https://api.mollie.com/oauth2/tokens'),
+  /**
+   * Apple Wallet passes: the Pass Type ID, the team, its certificate and key (PEM, or a file holding it) and Apple's
+   * WWDR intermediate certificate. Unset: no "Add to Apple Wallet". The same certificate signs the pushes that tell
+   * devices a pass changed (APNs; APPLE_WALLET_APNS_URL: another address, a local server in tests).
+   */
+  APPLE_WALLET_PASS_TYPE_ID: z.string().min(1).optional(),
+  APPLE_WALLET_TEAM_ID: z.string().min(1).optional(),
+  APPLE_WALLET_CERT: z.string().min(1).optional(),
+  APPLE_WALLET_KEY: z.string().min(1).optional(),
+  APPLE_WALLET_KEY_PASSPHRASE: z.string().optional(),
+  APPLE_WALLET_WWDR_CERT: z.string().min(1).optional(),
+  APPLE_WALLET_APNS_URL: z.url().default('https://api.push.apple.com'),
+  /**
+   * Google Wallet: the issuer id and a service account's JSON key (the text, or a file holding it). Unset: no "Save to
+   * Google Wallet". GOOGLE_WALLET_API_URL: another address of the Wallet API (a local server in tests).
+   */
+  GOOGLE_WALLET_ISSUER_ID: z.string().regex(/^\d+$/).optional(),
+  GOOGLE_WALLET_SERVICE_ACCOUNT: z.string().min(1).optional(),
+  GOOGLE_WALLET_API_URL: z.url().default('https://walletobjects.googleapis.com/walletobjects/v1/'),
   /** Uploaded images in an S3-compatible bucket instead of DATA_DIR/uploads (every host sees the same files). */
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -289,6 +308,28 @@ export interface AppConfig {
   mollie: MollieConfig | null;
   /** Uploads in an S3-compatible bucket (S3_*), or null for DATA_DIR/uploads on local disk. */
   s3: S3Config | null;
+  /** Wallet passes (APPLE_WALLET_*, GOOGLE_WALLET_*); each null when not configured. */
+  wallet: { apple: AppleWalletConfig | null; google: GoogleWalletConfig | null };
+}
+
+export interface AppleWalletConfig {
+  passTypeId: string;
+  teamId: string;
+  /** PEM texts. */
+  cert: string;
+  key: string;
+  keyPassphrase: string | null;
+  wwdr: string;
+  apnsUrl: string;
+}
+
+export interface GoogleWalletConfig {
+  issuerId: string;
+  /** The service account: its e-mail, its private key (PEM) and where it gets access tokens. */
+  clientEmail: string;
+  privateKey: string;
+  tokenUrl: string;
+  apiUrl: string;
 }
 
 export interface StripeConfig {
@@ -463,8 +504,80 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
             tokenUrl: e.MOLLIE_TOKEN_URL,
           }
         : null,
+    wallet: walletConfig(e),
   };
 }
+
+/** A PEM (or JSON) setting: the text itself, or the path of a file holding it. */
+function textOrFile(name: string, v: string): string {
+  if (v.trimStart().startsWith('-----BEGIN') || v.trimStart().startsWith('{')) return v;
+  try {
+    return readFileSync(v, 'utf8');
+  } catch {
+    throw new ConfigError(`Invalid configuration:\n  ${name}: neither PEM/JSON text nor a readable file (${v})`);
+  }
+}
+
+function walletConfig(e: z.infer<typeof envSchema>): AppConfig['wallet'] {
+  const appleKeys = [
+    e.APPLE_WALLET_PASS_TYPE_ID,
+    e.APPLE_WALLET_TEAM_ID,
+    e.APPLE_WALLET_CERT,
+    e.APPLE_WALLET_KEY,
+    e.APPLE_WALLET_WWDR_CERT,
+  ];
+  if (appleKeys.some(Boolean) && !appleKeys.every(Boolean))
+    throw new ConfigError(
+      'Invalid configuration:\n  APPLE_WALLET_*: set APPLE_WALLET_PASS_TYPE_ID, APPLE_WALLET_TEAM_ID, APPLE_WALLET_CERT, APPLE_WALLET_KEY and APPLE_WALLET_WWDR_CERT together (or none)',
+    );
+  if (Boolean(e.GOOGLE_WALLET_ISSUER_ID) !== Boolean(e.GOOGLE_WALLET_SERVICE_ACCOUNT))
+    throw new ConfigError(
+      'Invalid configuration:\n  GOOGLE_WALLET_*: set GOOGLE_WALLET_ISSUER_ID and GOOGLE_WALLET_SERVICE_ACCOUNT together (or none)',
+    );
+  let google: GoogleWalletConfig | null = null;
+  if (e.GOOGLE_WALLET_ISSUER_ID && e.GOOGLE_WALLET_SERVICE_ACCOUNT) {
+    const text = textOrFile('GOOGLE_WALLET_SERVICE_ACCOUNT', e.GOOGLE_WALLET_SERVICE_ACCOUNT);
+    let json: unknown = null;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      // Answered below as not a service account key.
+    }
+    const account = serviceAccountSchema.safeParse(json);
+    if (!account.success)
+      throw new ConfigError(
+        'Invalid configuration:\n  GOOGLE_WALLET_SERVICE_ACCOUNT: not a service account key (client_email, private_key)',
+      );
+    google = {
+      issuerId: e.GOOGLE_WALLET_ISSUER_ID,
+      clientEmail: account.data.client_email,
+      privateKey: account.data.private_key,
+      tokenUrl: account.data.token_uri,
+      apiUrl: e.GOOGLE_WALLET_API_URL.endsWith('/') ? e.GOOGLE_WALLET_API_URL : `${e.GOOGLE_WALLET_API_URL}/`,
+    };
+  }
+  return {
+    apple:
+      e.APPLE_WALLET_PASS_TYPE_ID && e.APPLE_WALLET_TEAM_ID
+        ? {
+            passTypeId: e.APPLE_WALLET_PASS_TYPE_ID,
+            teamId: e.APPLE_WALLET_TEAM_ID,
+            cert: textOrFile('APPLE_WALLET_CERT', e.APPLE_WALLET_CERT!),
+            key: textOrFile('APPLE_WALLET_KEY', e.APPLE_WALLET_KEY!),
+            keyPassphrase: e.APPLE_WALLET_KEY_PASSPHRASE ?? null,
+            wwdr: textOrFile('APPLE_WALLET_WWDR_CERT', e.APPLE_WALLET_WWDR_CERT!),
+            apnsUrl: e.APPLE_WALLET_APNS_URL.replace(/\/$/, ''),
+          }
+        : null,
+    google,
+  };
+}
+
+const serviceAccountSchema = z.object({
+  client_email: z.string().min(1),
+  private_key: z.string().min(1),
+  token_uri: z.url().default('https://oauth2.googleapis.com/token'),
+});
 
 /** For process entries: the configuration, or a readable message and exit code 1. */
 export function loadConfigOrExit(): AppConfig {

@@ -12,6 +12,7 @@ import { createMailTransport } from './mail/transport.js';
 import { guardedStock } from './modules/inventory/counters.js';
 import { mollieAccess } from './modules/payments/mollie-client.js';
 import { createStripe } from './modules/payments/stripe-client.js';
+import { offerWallets } from './modules/wallet/wallet-offer.js';
 import { systemClock } from './shared/clock.js';
 import { s3Storage } from './storage/s3-storage.js';
 import { localStorage } from './storage/storage.js';
@@ -41,6 +42,7 @@ function runBelowNormalPriority(log: pino.Logger) {
  */
 async function main() {
   const config = loadConfigOrExit();
+  offerWallets({ apple: !!config.wallet.apple, google: !!config.wallet.google });
   const log = pino({ level: config.logLevel });
   runBelowNormalPriority(log);
   if (!config.databaseUrl.startsWith('postgres')) {
@@ -93,6 +95,7 @@ async function main() {
             mollieFor: config.mollie ? mollieAccess(database.db, config.mollie, () => systemClock.now()) : null,
           },
           webhooks: webhookJobOptions(config),
+          wallet: { storage, appUrl: config.appUrl, wallet: config.wallet },
         },
       );
     },

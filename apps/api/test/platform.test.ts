@@ -92,6 +92,13 @@ describe('platform', () => {
     const withoutJson = new Set([
       'DELETE /api/accounts/{id}/single-sign-on',
       'DELETE /api/accounts/{id}/payment-connection/mollie',
+      // Wallet passes: files, a redirect to Google, and the PassKit web service's empty answers (Apple's protocol).
+      'GET /api/public/events/{eventId}/attendees/{shortId}/wallet.pkpass',
+      'GET /api/public/events/{eventId}/attendees/{shortId}/google-wallet',
+      'POST /api/public/wallet/apple/v1/devices/{deviceId}/registrations/{passTypeId}/{serial}',
+      'DELETE /api/public/wallet/apple/v1/devices/{deviceId}/registrations/{passTypeId}/{serial}',
+      'GET /api/public/wallet/apple/v1/passes/{passTypeId}/{serial}',
+      'POST /api/public/wallet/apple/v1/log',
       'POST /api/auth/logout',
       'DELETE /api/users/me/sessions',
       'DELETE /api/users/me/sessions/{id}',

@@ -24,6 +24,7 @@ export * from './contracts/orders-admin.js';
 export * from './contracts/organizers.js';
 export * from './contracts/passkeys.js';
 export * from './contracts/payment-providers.js';
+export * from './contracts/wallet.js';
 export * from './contracts/product-categories.js';
 export * from './contracts/promo-codes.js';
 export * from './contracts/public-dates.js';

@@ -17,6 +17,7 @@ import { releaseExpiredHolds } from '../modules/inventory/holds.js';
 import type { DeadlineDeps } from '../modules/orders/payment-deadlines.js';
 import { refundProviders } from '../modules/payments/payment-gateway.js';
 import { offerAllFreedUnits } from '../modules/waitlist/offers.js';
+import { pushWalletChanges, type WalletPushDeps } from '../modules/wallet/wallet-push.js';
 import type { WebhookDeliveryDeps } from '../modules/webhooks/delivery.js';
 import { buildPayload } from '../modules/webhooks/payloads.js';
 import { webhookSender } from '../modules/webhooks/sender.js';
@@ -99,6 +100,8 @@ export async function startJobs(
      * the files of deleted images and answers that storage refused to remove are removed.
      */
     files?: FileStorage;
+    /** Wallet passes (modules/wallet): what changed is told to the devices that hold them and to Google. */
+    wallet?: Omit<WalletPushDeps, 'db' | 'now'>;
   },
 ): Promise<JobRunner> {
   const boss = new PgBoss({
@@ -283,6 +286,19 @@ export async function startJobs(
   const fileTimer = opts.work && files ? setInterval(sweepFiles, 300_000) : null;
   fileTimer?.unref();
 
+  // Changed wallet passes are told to the devices that hold them (APNs) and to Google every 10 s, by any worker
+  // process (each claims its passes with SKIP LOCKED), a run at a time in each.
+  const wallet = opts.wallet;
+  const walletFailed = databaseErrorLog(opts.log, 'telling wallets of changed passes failed');
+  let telling: Promise<unknown> | null = null;
+  const tellWallets = () =>
+    void (telling ??= pushWalletChanges({ ...wallet!, db: deps.db, now: () => deps.clock.now() })
+      .catch(walletFailed)
+      .finally(() => (telling = null)));
+  const walletTimer =
+    opts.work && wallet && (wallet.wallet.apple || wallet.wallet.google) ? setInterval(tellWallets, 10_000) : null;
+  walletTimer?.unref();
+
   return {
     async deliverOutbox(ids) {
       // One nudge per lane, however many mails (a 1,000-ticket order is one): the workers claim the rows.
@@ -301,9 +317,11 @@ export async function startJobs(
       if (webhookTimer) clearInterval(webhookTimer);
       if (purgeTimer) clearInterval(purgeTimer);
       if (fileTimer) clearInterval(fileTimer);
+      if (walletTimer) clearInterval(walletTimer);
       await sweeping;
       await settling;
       await cancellingDates;
+      await telling;
       await sender?.stop();
       await Promise.all([lanes?.urgent.stop(), lanes?.bulk.stop()]);
       pressure?.stop();

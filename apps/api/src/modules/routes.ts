@@ -44,6 +44,7 @@ import { taxRoutes } from './taxes/taxes.routes.js';
 import { ticketRoutes } from './tickets/tickets.routes.js';
 import { teamRoutes } from './users/team.routes.js';
 import { userRoutes } from './users/users.routes.js';
+import { walletRoutes } from './wallet/wallet.routes.js';
 import { publicWaitlistRoutes } from './waitlist/waitlist.routes.js';
 import { waitlistAdminRoutes } from './waitlist/waitlist-admin.routes.js';
 import { webhookRoutes } from './webhooks/webhooks.routes.js';
@@ -109,6 +110,7 @@ export const routeModules: readonly RouteModule[] = [
   { prefix: '/api/public', plugin: orderLookupRoutes },
   { prefix: '/api/public', plugin: selfServiceRoutes },
   { prefix: '/api/public', plugin: publicWaitlistRoutes },
+  { prefix: '/api/public', plugin: walletRoutes },
   { prefix: '/api/public', plugin: publicSeatingRoutes },
   { prefix: '/api/public', plugin: publicAutomationRoutes },
 ];

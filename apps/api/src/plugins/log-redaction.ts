@@ -31,6 +31,10 @@ export const PLAIN_PARAMS: ReadonlySet<string> = new Set([
   'shortId',
   'attendeeId',
   'attendeeShortId',
+  // The PassKit web service's (the pass's own token travels in the Authorization header).
+  'deviceId',
+  'passTypeId',
+  'serial',
   'affiliateId',
   'capacityId',
   'categoryId',

@@ -30,6 +30,7 @@ import {
   type TicketSaleState,
   type TicketType,
 } from './tickets.js';
+import { type WalletOfferDto, walletOfferSchema } from './wallet.js';
 
 /** The header that binds a checkout to the buyer's browser (returned once, on reservation). */
 export const CHECKOUT_TOKEN_HEADER = 'x-checkout-token';
@@ -1013,6 +1014,8 @@ export interface PublicTicketPageDto {
   date: OrderDateDto;
   /** A pass's ticket: every date of the pass (its code admits on each, once); null for other tickets. */
   pass_dates?: OrderDateDto[] | null;
+  /** The wallets this ticket can be added to (absent: none). */
+  wallet?: WalletOfferDto;
 }
 
 /** `PublicTicketPageDto` as a response schema. */
@@ -1027,6 +1030,7 @@ export const publicTicketPageSchema = z.object({
   event: orderEventSchema,
   date: orderDateSchema,
   pass_dates: z.array(orderDateSchema).nullable().optional(),
+  wallet: walletOfferSchema.optional(),
 }) satisfies z.ZodType<PublicTicketPageDto>;
 export const publicTicketPageResponse = oneOf(publicTicketPageSchema);
 

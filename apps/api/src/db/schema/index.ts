@@ -32,3 +32,4 @@ export * from './tickets.js';
 export * from './two-factor.js';
 export * from './waitlist.js';
 export * from './webhooks.js';
+export * from './wallet.js';

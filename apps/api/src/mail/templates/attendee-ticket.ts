@@ -29,7 +29,29 @@ const M = {
   qrAlt: /*i18n*/ { id: 'mail.attendee_ticket.qr_alt', message: 'QR code of ticket {code}' },
   joining: /*i18n*/ { id: 'mail.attendee_ticket.joining', message: 'How to join' },
   action: /*i18n*/ { id: 'mail.attendee_ticket.action', message: 'View your ticket' },
+  appleWallet: /*i18n*/ { id: 'wallet.add_apple', message: 'Add to Apple Wallet' },
+  googleWallet: /*i18n*/ { id: 'wallet.add_google', message: 'Save to Google Wallet' },
 };
+
+/** "Add to Apple Wallet" and "Save to Google Wallet" as two dark buttons under the QR code (when offered). */
+function walletButtons(locale: Locale, wallet: TicketDocumentData['wallet']): MailContent[] {
+  const links = [
+    wallet?.apple_url ? { url: wallet.apple_url, label: translate(locale, M.appleWallet) } : null,
+    wallet?.google_url ? { url: wallet.google_url, label: translate(locale, M.googleWallet) } : null,
+  ].filter((l) => l !== null);
+  if (!links.length) return [];
+  return [
+    {
+      html: `<p style="margin:0 0 16px;text-align:center">${links
+        .map(
+          (l) =>
+            `<a href="${escapeHtml(l.url)}" style="display:inline-block;margin:4px;background:#000000;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:8px;font-size:15px">${escapeHtml(l.label)}</a>`,
+        )
+        .join('')}</p>`,
+      text: links.map((l) => `${l.label}: ${l.url}`).join('\n'),
+    },
+  ];
+}
 
 export interface AttendeeTicketData {
   /** The organizer's text of the ticket's type (what to bring, where to enter); absent: none. */
@@ -67,6 +89,7 @@ export async function attendeeTicketMail(locale: Locale, d: AttendeeTicketData):
     translate(locale, M.order, { order_number: d.ticket.order.order_number }),
     ...ticketTextParagraphs(locale, d.ticket_texts),
     qrBlock,
+    ...walletButtons(locale, d.ticket.wallet),
     translate(locale, M.attachments),
   ];
   if (d.online_details) paragraphs.push(heading(translate(locale, M.joining)), richText(d.online_details));

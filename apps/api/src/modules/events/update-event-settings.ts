@@ -9,6 +9,7 @@ import { zonedToUtc } from '../../shared/dates.js';
 import { DomainError } from '../../shared/errors.js';
 import { sanitizeRichText } from '../../shared/html.js';
 import { type AuditActor, changesOf, recordAudit } from '../audit/audit.js';
+import { eventPassesChanged } from '../wallet/wallet-passes.js';
 import { findEvent } from './events.repository.js';
 
 const HTML_FIELDS = [
@@ -39,6 +40,8 @@ export async function updateEventSettings(
     for (const field of HTML_FIELDS) if (input[field] !== undefined) changes[field] = sanitizeRichText(input[field]);
     if (colors) changes.colors = { ...DEFAULT_EVENT_COLORS, ...(found.event.colors ?? {}), ...colors };
     await tx.update(events).set(changes).where(eq(events.id, id));
+    // The colours are the wallet passes' colours.
+    if (colors) await eventPassesChanged(tx, id, deps.clock.now());
     // Short values as they were and are; long texts (HTML) only by name.
     const before = found.event as unknown as Record<string, unknown>;
     const long = new Set<string>(HTML_FIELDS);

@@ -12,6 +12,7 @@ import { slugify } from '../../shared/slug.js';
 import { countEventDates, followEventTimes } from '../event-dates/event-dates.repository.js';
 import { eventHasOrders } from '../orders/event-orders.js';
 import { findOrganizer } from '../organizers/organizers.repository.js';
+import { eventPassesChanged } from '../wallet/wallet-passes.js';
 import { findEvent } from './events.repository.js';
 
 export type UpdateEventInput = z.output<typeof updateEventBody>;
@@ -85,6 +86,8 @@ export async function updateEvent(
       })
       .where(eq(events.id, id));
     await followEventTimes(tx, { id, fromZone: e.timezone, toZone: tz, start, end, several }, now);
+    // Its name, venue or times are on its tickets' wallet passes.
+    await eventPassesChanged(tx, id, now);
     if (several) {
       // A start or end asked for must be the one the dates give (as a read sent back unchanged is).
       const [after] = await tx

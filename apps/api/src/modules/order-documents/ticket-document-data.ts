@@ -54,6 +54,8 @@ export interface TicketDocumentData {
   pass?: { date_count: number; first_start: string; last_start: string } | null;
   /** Absolute `/ticket/{eventId}/{attendeeShortId}`. */
   ticket_url: string;
+  /** "Add to Apple Wallet" and "Save to Google Wallet" addresses, when offered (absent: none, or rows written before). */
+  wallet?: { apple_url: string | null; google_url: string | null } | null;
   /**
    * The logo as a PNG, read from `organizer_logo_key` just before rendering (mail-delivery.ts); never
    * stored: the outbox row keeps the key, not the bytes. A render thread receives it as a Uint8Array.

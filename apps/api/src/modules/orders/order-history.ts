@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { events, type OrderEventKind, orderEvents, orders, users } from '../../db/schema/index.js';
 import { recordAudit } from '../audit/audit.js';
+import { orderPassesChanged } from '../wallet/wallet-passes.js';
 import { orderWebhookEvents } from '../webhooks/order-webhooks.js';
 
 export interface OrderEventInput {
@@ -15,7 +16,8 @@ export interface OrderEventInput {
 
 /**
  * Records what happened to an order, in the transaction that made it happen, with the webhook events it
- * means for the account's webhooks (modules/webhooks/order-webhooks.ts): they commit with it or not at all.
+ * means for the account's webhooks (modules/webhooks/order-webhooks.ts) and the news for its tickets' wallet passes
+ * (modules/wallet): they commit with it or not at all.
  */
 export async function recordOrderEvent(tx: Executor, orderId: number, e: OrderEventInput): Promise<void> {
   // The entry first: webhook bodies (built in this transaction) show the order with it.
@@ -24,6 +26,7 @@ export async function recordOrderEvent(tx: Executor, orderId: number, e: OrderEv
     .values({ order_id: orderId, kind: e.kind, user_id: e.userId ?? null, data: e.data ?? {}, created_at: e.at })
     .returning({ id: orderEvents.id });
   await orderWebhookEvents(tx, orderId, e.kind, e.data ?? {}, e.at, entry!.id);
+  await orderPassesChanged(tx, orderId, e.kind, e.at);
   if (e.userId) await auditOrderEvent(tx, orderId, e.userId, e);
 }
 

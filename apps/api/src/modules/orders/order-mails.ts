@@ -33,6 +33,7 @@ import type { TicketDocumentData } from '../order-documents/ticket-document-data
 import { ticketLogoKey } from '../order-documents/ticket-logo.js';
 import { eventMailSender } from '../organizers/organizer-mail-sender.js';
 import { seatsById } from '../seating/seat-labels.js';
+import { walletLinks } from '../wallet/wallet-offer.js';
 import { signedTicketCode } from './ticket-signature.js';
 
 export interface OrderMailContext {
@@ -283,6 +284,7 @@ export async function enqueueOrderMails(
       order: { order_number: order.order_number, currency: order.currency },
       price: item.unit.total,
       ticket_url: `${ctx.appUrl}/ticket/${e.id}/${p.short_id}`,
+      wallet: walletLinks(ctx.appUrl, e.id, p.short_id),
     };
   };
   // The buyer's mails carry every ticket of the order (a group's buyer holds them all); cancelled ones are no tickets.

@@ -192,9 +192,12 @@ export const publicEventRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
         response: { 200: publicTicketPageResponse },
       },
     },
-    async (req) => ({
-      data: await publicTicketView(db, deps.storage, req.params.eventId, req.params.shortId),
-    }),
+    async (req) => {
+      const ticket = await publicTicketView(db, deps.storage, req.params.eventId, req.params.shortId);
+      // Only a ticket that admits goes into a wallet (its QR code is given only then).
+      const wallet = { apple: !!deps.config.wallet.apple, google: !!deps.config.wallet.google };
+      return { data: { ...ticket, ...(ticket.qr_code && (wallet.apple || wallet.google) ? { wallet } : {}) } };
+    },
   );
 
   app.get(
