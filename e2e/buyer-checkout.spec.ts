@@ -126,6 +126,16 @@ test('a free order: details with every question type, summary, ticket e-mail, ti
   await expect(page.getByText('Lawn pass', { exact: true })).toBeVisible();
   await expectAccessible(page, 'ticket page');
   await snapshot(page, 'ticket-page');
+  // The wallets this installation offers (both, on the flows' server): a signed pass to download, and Google's page.
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Add to Apple Wallet' }).click();
+  expect((await download).suggestedFilename()).toBe('ticket.pkpass');
+  const toGoogle = await page.request.get(
+    (await page.getByRole('link', { name: 'Save to Google Wallet' }).getAttribute('href'))!,
+    { maxRedirects: 0 },
+  );
+  expect(toGoogle.status()).toBe(303);
+  expect(toGoogle.headers().location).toMatch(/^https:\/\/pay\.google\.com\/gp\/v\/save\/[\w-]+\.[\w-]+\.[\w-]+$/);
 
   await page.goto(`${page.url()}/print`);
   await expect(page.getByRole('heading', { name: 'Riverside Open Air' })).toBeVisible();

@@ -15,6 +15,7 @@ import { seed } from '../apps/api/src/seed/seed.js';
 import { mollieConnectEnv, startMollieServer, trustLocalTls } from '../apps/api/test/mollie-server.js';
 import { startStripeServer } from '../apps/api/test/stripe-server.js';
 import { createTestDatabase } from '../apps/api/test/test-db.js';
+import { appleWalletCertificates, googleServiceAccount, walletEnv } from '../apps/api/test/wallet-fixtures.js';
 import { LEGACY_LOGIN } from './legacy-login';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -55,6 +56,11 @@ const config = loadConfig({
       }
     : {}),
   ...(mollie ? mollieConnectEnv(mollie) : {}),
+  // Wallet passes, signed with certificates made here (nothing pushes: no device registers in the flows).
+  ...walletEnv(appleWalletCertificates(), 'https://127.0.0.1:9', {
+    json: googleServiceAccount('http://127.0.0.1:9/token').json,
+    apiUrl: 'http://127.0.0.1:9/walletobjects/v1/',
+  }),
 });
 if (!config.webDistDir) throw new Error('apps/web/dist is missing: run `npm run build` first');
 // The server's clock can be moved forward by the tests (hold expiry) through a control port that

@@ -16,6 +16,7 @@ import { ticketLabel } from './ticket-text';
 import { TicketMissing } from './TicketMissing';
 import { TicketQr } from './TicketQr';
 import { TicketStateBadge } from './TicketStateBadge';
+import { WalletButtons } from './WalletButtons';
 
 /** `/ticket/:eventId/:attendeeShortId`: the ticket to show at the entrance. */
 export default function TicketPage({ eventId, shortId }: { eventId: number; shortId: string }) {
@@ -99,6 +100,7 @@ export default function TicketPage({ eventId, shortId }: { eventId: number; shor
           <Trans>Print ticket</Trans>
         </Button>
       </Group>
+      <WalletButtons wallet={ticket.wallet} eventId={eventId} shortId={shortId} />
     </CheckoutLayout>
   );
 }
