@@ -179,3 +179,10 @@ export function defaultCurrencyFor(locale: Locale): string {
       return 'USD';
   }
 }
+
+/**
+ * When an event's orders get an invoice: never, when the buyer asks at checkout, or always (docs/DOMAIN.md
+ * "Invoices").
+ */
+export const INVOICE_MODES = ['NONE', 'ON_REQUEST', 'ALWAYS'] as const;
+export type InvoiceMode = (typeof INVOICE_MODES)[number];

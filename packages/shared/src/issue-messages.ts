@@ -390,4 +390,20 @@ export const ISSUE_MESSAGES: Record<IssueKey, IssueMessage> = {
     id: 'field.event_not_seated',
     message: 'This event has no seating plan.',
   },
+  vat_number_invalid: /*i18n*/ {
+    id: 'field.vat_number_invalid',
+    message: 'This is not a valid VAT number: it starts with the country code (e.g. DE123456789).',
+  },
+  invoice_settings_missing: /*i18n*/ {
+    id: 'field.invoice_settings_missing',
+    message: 'Fill in the organizer’s invoice settings (legal name and address) first.',
+  },
+  invoice_address_required: /*i18n*/ {
+    id: 'field.invoice_address_required',
+    message: 'An invoice needs this part of the address.',
+  },
+  invoice_locked_after_payment: /*i18n*/ {
+    id: 'field.invoice_locked_after_payment',
+    message: 'The payment has started: this would change the amount. Finish the payment, or start a new order.',
+  },
 };

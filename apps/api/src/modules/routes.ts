@@ -24,6 +24,7 @@ import { ticketDateRoutes } from './event-dates/ticket-dates.routes.js';
 import { eventRoutes } from './events/events.routes.js';
 import { exportRoutes } from './exports/exports.routes.js';
 import { imageRoutes } from './images/images.routes.js';
+import { invoiceRoutes, publicInvoiceRoutes } from './invoices/invoices.routes.js';
 import { messageRoutes } from './messages/messages.routes.js';
 import { orderLookupRoutes } from './order-lookup/order-lookup.routes.js';
 import { orderRoutes } from './orders/orders.routes.js';
@@ -44,9 +45,9 @@ import { taxRoutes } from './taxes/taxes.routes.js';
 import { ticketRoutes } from './tickets/tickets.routes.js';
 import { teamRoutes } from './users/team.routes.js';
 import { userRoutes } from './users/users.routes.js';
-import { walletRoutes } from './wallet/wallet.routes.js';
 import { publicWaitlistRoutes } from './waitlist/waitlist.routes.js';
 import { waitlistAdminRoutes } from './waitlist/waitlist-admin.routes.js';
+import { walletRoutes } from './wallet/wallet.routes.js';
 import { webhookRoutes } from './webhooks/webhooks.routes.js';
 
 /** A module's routes: a fastify plugin taking the app's dependencies. */
@@ -111,6 +112,8 @@ export const routeModules: readonly RouteModule[] = [
   { prefix: '/api/public', plugin: selfServiceRoutes },
   { prefix: '/api/public', plugin: publicWaitlistRoutes },
   { prefix: '/api/public', plugin: walletRoutes },
+  { prefix: '/api', plugin: invoiceRoutes },
+  { prefix: '/api/public', plugin: publicInvoiceRoutes },
   { prefix: '/api/public', plugin: publicSeatingRoutes },
   { prefix: '/api/public', plugin: publicAutomationRoutes },
 ];

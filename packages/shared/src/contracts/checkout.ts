@@ -2,7 +2,15 @@ import { z } from 'zod';
 
 import type { Charge, UnitPrice } from '../domain/pricing.js';
 import type { EventLifecycle } from '../enums.js';
-import { EVENT_LIFECYCLES, type Locale, LOCALES, ORDER_STATUSES, type OrderStatus } from '../enums.js';
+import {
+  EVENT_LIFECYCLES,
+  INVOICE_MODES,
+  type InvoiceMode,
+  type Locale,
+  LOCALES,
+  ORDER_STATUSES,
+  type OrderStatus,
+} from '../enums.js';
 import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
 import { type EventColors, eventColorsOutSchema } from './accounts.js';
@@ -16,6 +24,13 @@ import {
   type PriceDisplayMode,
 } from './event-edit.js';
 import { type ImageDto, imageSchema } from './images.js';
+import {
+  checkoutInvoiceBody,
+  type InvoiceDetails,
+  invoiceDetailsSchema,
+  type InvoiceSummaryDto,
+  invoiceSummarySchema,
+} from './invoices.js';
 import { type OrderDateDto, orderDateSchema } from './order-dates.js';
 import { type PublicCategoryDto, publicCategorySchema } from './product-categories.js';
 import { PROMO_DISCOUNT_TYPES, type PromoDiscountType } from './promo-codes.js';
@@ -658,6 +673,8 @@ export interface OrderEventDto {
   card_payments_available: boolean;
   /** Sanitised HTML: how to pay offline (bank transfer, at the door). */
   offline_payment_instructions: string | null;
+  /** Whether the order gets an invoice: never, when the buyer asks at checkout, always (absent: never). */
+  invoice_mode?: InvoiceMode;
 }
 
 /** `OrderEventDto` as a response schema. */
@@ -680,6 +697,7 @@ export const orderEventSchema = z.object({
   offline_payments_enabled: z.boolean(),
   card_payments_available: z.boolean(),
   offline_payment_instructions: z.string().nullable(),
+  invoice_mode: z.enum(INVOICE_MODES).optional(),
 }) satisfies z.ZodType<OrderEventDto>;
 
 /**
@@ -811,6 +829,10 @@ export interface PublicOrderDto {
   checkout_recovery?: boolean;
   /** The buyer agreed to that mail. */
   recovery_consent?: boolean;
+  /** What the buyer gave for an invoice (absent or null: nothing). */
+  invoice_details?: InvoiceDetails | null;
+  /** The order's invoices and cancellation invoices, oldest first (absent: none). */
+  invoices?: InvoiceSummaryDto[];
 }
 
 /** A pass for any N dates, as its order shows it: picks left and where (once the order is complete). */
@@ -873,6 +895,8 @@ export const publicOrderSchema = z.object({
   pass_picks: z.array(passPicksSchema).optional(),
   checkout_recovery: z.boolean().optional(),
   recovery_consent: z.boolean().optional(),
+  invoice_details: invoiceDetailsSchema.nullable().optional(),
+  invoices: z.array(invoiceSummarySchema).optional(),
 }) satisfies z.ZodType<PublicOrderDto>;
 /** The order and every checkout step on it (details, extend, offline payment, card payment sync). */
 export const publicOrderResponse = oneOf(publicOrderSchema);
@@ -967,6 +991,8 @@ export const orderDetailsBody = z.object({
   locale: z.enum(LOCALES).optional(),
   /** The buyer agrees to one mail bringing them back should they not finish (where the event sends it). */
   recovery_consent: z.boolean().default(false),
+  /** Invoice details, where the event issues invoices (absent: none asked for). */
+  invoice: checkoutInvoiceBody.optional(),
 });
 export type OrderDetailsBody = z.input<typeof orderDetailsBody>;
 

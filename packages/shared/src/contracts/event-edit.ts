@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { INVOICE_MODES, type InvoiceMode } from '../enums.js';
 import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
 import { eventColorsSchema } from './accounts.js';
@@ -126,6 +127,8 @@ export interface EventPageSettings {
   cover_display: CoverDisplay;
   /** Buyers may choose to pay offline (bank transfer, at the door); the order waits until marked paid. */
   offline_payments_enabled: boolean;
+  /** When orders get an invoice (the organizer's invoice settings issue it): never, on request, always. */
+  invoice_mode: InvoiceMode;
   /** Sanitised HTML: how to pay offline, shown at checkout and in the confirmation e-mail. */
   offline_payment_instructions: string | null;
   /** An offline order must be paid within this many days of being placed, or it is cancelled (null: no limit). */
@@ -174,6 +177,7 @@ export const eventPageSettingsSchema = z.object({
   price_display_mode: z.enum(PRICE_DISPLAY_MODES),
   cover_display: z.enum(COVER_DISPLAYS),
   offline_payments_enabled: z.boolean(),
+  invoice_mode: z.enum(INVOICE_MODES),
   offline_payment_instructions: z.string().nullable(),
   offline_payment_days: z.number().int().nullable(),
   offline_payment_deadline: z.string().nullable(),
@@ -219,6 +223,7 @@ export const updateEventSettingsBody = z.object({
   price_display_mode: z.enum(PRICE_DISPLAY_MODES).optional(),
   cover_display: z.enum(COVER_DISPLAYS).optional(),
   offline_payments_enabled: z.boolean().optional(),
+  invoice_mode: z.enum(INVOICE_MODES).optional(),
   offline_payment_instructions: optionalText(MESSAGE_HTML_MAX).optional(),
   offline_payment_days: z.number().int().min(1).max(OFFLINE_PAYMENT_DAYS_MAX).nullable().optional(),
   offline_payment_deadline: localDateTime.nullable().optional(),

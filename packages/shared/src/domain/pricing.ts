@@ -34,6 +34,11 @@ export interface UnitPrice {
   tax_total: number;
   /** What the buyer pays for one unit. */
   total: number;
+  /**
+   * Taxes the unit would carry but does not, because the buyer accounts for them (reverse charge, docs/DOMAIN.md
+   * "Invoices"); absent: none left out.
+   */
+  exempt_taxes?: Array<{ id: number; name: string; amount: number }>;
 }
 
 /** `amount * percent / 100`, rounded half-up, exactly (percent has at most 3 decimals). */

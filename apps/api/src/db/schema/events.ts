@@ -9,6 +9,7 @@ import {
   type EventLocation,
   type EventStatus,
   type EventTexts,
+  type InvoiceMode,
   type PriceDisplayMode,
   type TicketTransfers,
   WAITLIST_OFFER_HOURS_DEFAULT,
@@ -80,6 +81,8 @@ export const events = pgTable(
     price_display_mode: text('price_display_mode').$type<PriceDisplayMode>().notNull().default('EXCLUSIVE'),
     cover_display: text('cover_display').$type<CoverDisplay>().notNull().default('COVER'),
     offline_payments_enabled: boolean('offline_payments_enabled').notNull().default(false),
+    /** When its orders get an invoice (modules/invoices): never, on the buyer's request, always. */
+    invoice_mode: text('invoice_mode').$type<InvoiceMode>().notNull().default('NONE'),
     /** The online payment options buyers see ('stripe', 'mollie.ideal'...); null: all the connected providers offer. */
     payment_options: text('payment_options').array(),
     /** Sanitised HTML. */

@@ -3,6 +3,7 @@ import type {
   AttendeeStatus,
   BoxOfficeMethod,
   BuyerOrderStatus,
+  InvoiceDetails,
   Locale,
   PaymentProvider,
   PaymentStatus,
@@ -112,6 +113,8 @@ export const orders = pgTable(
     payment_due_at: instant('payment_due_at'),
     /** The buyer agreed at checkout to one mail bringing them back should they not finish (modules/automations). */
     recovery_consent: boolean('recovery_consent').notNull().default(false),
+    /** What the buyer gave for an invoice at checkout (company, address, VAT number); null: nothing. */
+    invoice_details: jsonb('invoice_details').$type<InvoiceDetails>(),
     /** The token of that mail's link back to a checkout with the same choices (set when the mail is written). */
     recovery_token: text('recovery_token'),
     /** When the buyer was reminded of the payment deadline (once). */

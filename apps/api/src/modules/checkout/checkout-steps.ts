@@ -10,6 +10,7 @@ import { DomainError, type FieldIssues } from '../../shared/errors.js';
 import { assertDateStands } from '../event-dates/order-dates.js';
 import { StockShortage } from '../inventory/counters.js';
 import { ensureHeld } from '../inventory/holds.js';
+import { applyReverseCharge, checkoutInvoiceDetails } from '../invoices/checkout-invoice.js';
 import { assertOpenCheckout, awaitOfflinePayment, completeOrder, type OrderContext } from '../orders/order-status.js';
 import { checkoutQuestions, type OrderRow, ownsOrder, passLeadOf } from '../orders/order-view.js';
 import { offlinePaymentOpen } from '../orders/payment-terms.js';
@@ -81,6 +82,8 @@ export async function saveOrderDetails(
     answerFilesOf(files, null, true),
   ))
     answerRows.push({ attendee_id: null, ...a });
+  const invoice = await checkoutInvoiceDetails(tx, order, input.invoice, issues);
+  if (!Object.keys(issues).length) await applyReverseCharge(tx, order, invoice?.reverse_charge ?? false, issues);
   if (Object.keys(issues).length) throw new DomainError('VALIDATION_FAILED', { fields: issues });
 
   await tx
@@ -91,6 +94,7 @@ export async function saveOrderDetails(
       email: input.email,
       locale,
       recovery_consent: input.recovery_consent,
+      invoice_details: invoice,
       updated_at: ctx.now,
     })
     .where(eq(orders.id, order.id));

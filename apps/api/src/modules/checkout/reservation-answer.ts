@@ -30,6 +30,7 @@ export function freshReservationDto(
     link_sent_at: null,
     payment_method: null,
     charged_back_total: 0,
+    invoice_details: null,
     status: 'RESERVED',
     payment_status: w.totals.total === 0 ? 'NO_PAYMENT_REQUIRED' : 'AWAITING_PAYMENT',
     payment_provider: null,

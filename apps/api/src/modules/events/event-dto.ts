@@ -46,6 +46,7 @@ export function settingsColumnsOf(e: EventRow) {
     price_display_mode: e.price_display_mode,
     cover_display: e.cover_display,
     offline_payments_enabled: e.offline_payments_enabled,
+    invoice_mode: e.invoice_mode,
     client_hold_limit: e.client_hold_limit,
     client_reservation_limit: e.client_reservation_limit,
     offline_payment_instructions: e.offline_payment_instructions,

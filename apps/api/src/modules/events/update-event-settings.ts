@@ -9,6 +9,7 @@ import { zonedToUtc } from '../../shared/dates.js';
 import { DomainError } from '../../shared/errors.js';
 import { sanitizeRichText } from '../../shared/html.js';
 import { type AuditActor, changesOf, recordAudit } from '../audit/audit.js';
+import { findInvoiceSettings } from '../invoices/invoice-settings.js';
 import { eventPassesChanged } from '../wallet/wallet-passes.js';
 import { findEvent } from './events.repository.js';
 
@@ -31,6 +32,13 @@ export async function updateEventSettings(
     const found = await findEvent(tx, accountId, id);
     if (!found) throw new DomainError('NOT_FOUND');
     const { colors, offline_payment_deadline, ...rest } = input;
+    // Invoices are issued in the organizer's name: its invoice settings come first.
+    if (
+      input.invoice_mode &&
+      input.invoice_mode !== 'NONE' &&
+      !(await findInvoiceSettings(tx, found.event.organizer_id))
+    )
+      throw new DomainError('VALIDATION_FAILED', { fields: { invoice_mode: [{ key: 'invoice_settings_missing' }] } });
     const changes: Record<string, unknown> = { ...rest, updated_at: deps.clock.now() };
     // A date-time as the organizer reads it, in the event's time zone. Orders placed before keep their deadline.
     if (offline_payment_deadline !== undefined)

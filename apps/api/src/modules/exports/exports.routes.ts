@@ -12,6 +12,7 @@ import { attendeeExport, type ExportEvent } from './attendee-export.js';
 import { checkInExport } from './check-in-export.js';
 import { zonedDate } from './export-sheet.js';
 import { type ExportFile, sheetDownload } from './export-writers.js';
+import { invoiceExport } from './invoice-export.js';
 import { orderExport } from './order-export.js';
 import { shiftExport } from './shift-export.js';
 import { waitlistExport } from './waitlist-export.js';
@@ -131,5 +132,19 @@ export const exportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       },
     },
     (req, reply) => download(req, reply, 'shifts', (event) => shiftExport(db, event, requestLocale(req))),
+  );
+
+  app.get(
+    '/events/:eventId/invoices/export',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Download the event's invoices and cancellation invoices (for accounting) as CSV or Excel",
+        params: eventParams,
+        querystring: z.object({ format }),
+      },
+    },
+    (req, reply) => download(req, reply, 'invoices', (event) => invoiceExport(db, event, requestLocale(req))),
   );
 };

@@ -35,7 +35,7 @@ const M = {
 /** A parsed font (fontkit's object, which pdfkit takes as it is). */
 type ParsedFont = { layout: (...args: never[]) => unknown; hasGlyphForCodePoint(codePoint: number): boolean };
 
-interface FontSet {
+export interface FontSet {
   regular: string;
   bold: string;
   /** Parsed fonts to register; none for pdfkit's built-in Helvetica. */
@@ -62,7 +62,7 @@ const LATIN_CANDIDATES: Array<[string, string]> = [
     '/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf',
   ],
 ];
-const CJK = /[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/;
+export const CJK = /[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/;
 
 /**
  * Chinese text: Noto Sans Hans (Simplified Chinese, GB2312 and Latin) from the @embedpdf/fonts-sc
@@ -80,9 +80,12 @@ function chineseFonts(): FontSet {
   };
 }
 
+/** The Chinese fonts, parsed once. */
+export const cjkFonts = (): FontSet => (cjkCache ??= chineseFonts());
+
 let latinCache: FontSet | null = null;
 let cjkCache: FontSet | null = null;
-function latinFonts(): FontSet {
+export function latinFonts(): FontSet {
   if (latinCache) return latinCache;
   const found = LATIN_CANDIDATES.find(([r, b]) => existsSync(r) && existsSync(b));
   latinCache = found
@@ -100,7 +103,7 @@ function latinFonts(): FontSet {
 const WIN_ANSI =
   /^[\n\x20-\x7e\xa0-\xff\u20ac\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u017d\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u017e\u0178]*$/;
 /** Thin and narrow no-break spaces (dates and times from Intl) print as plain spaces. */
-const plainSpaces = (text: string) => text.replace(/[\u2009\u202f]/g, ' ');
+export const plainSpaces = (text: string) => text.replace(/[\u2009\u202f]/g, ' ');
 
 /** The Latin fonts of one ticket, given all its texts (those with CJK characters get the Chinese ones anyway). */
 const latinFor = (texts: readonly string[]): FontSet =>

@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { events, type OrderEventKind, orderEvents, orders, users } from '../../db/schema/index.js';
 import { recordAudit } from '../audit/audit.js';
+import { syncOrderInvoices } from '../invoices/issue-invoices.js';
 import { orderPassesChanged } from '../wallet/wallet-passes.js';
 import { orderWebhookEvents } from '../webhooks/order-webhooks.js';
 
@@ -16,8 +17,8 @@ export interface OrderEventInput {
 
 /**
  * Records what happened to an order, in the transaction that made it happen, with the webhook events it
- * means for the account's webhooks (modules/webhooks/order-webhooks.ts) and the news for its tickets' wallet passes
- * (modules/wallet): they commit with it or not at all.
+ * means for the account's webhooks (modules/webhooks/order-webhooks.ts), its invoices (modules/invoices) and the news
+ * for its tickets' wallet passes (modules/wallet): they commit with it or not at all.
  */
 export async function recordOrderEvent(tx: Executor, orderId: number, e: OrderEventInput): Promise<void> {
   // The entry first: webhook bodies (built in this transaction) show the order with it.
@@ -27,6 +28,7 @@ export async function recordOrderEvent(tx: Executor, orderId: number, e: OrderEv
     .returning({ id: orderEvents.id });
   await orderWebhookEvents(tx, orderId, e.kind, e.data ?? {}, e.at, entry!.id);
   await orderPassesChanged(tx, orderId, e.kind, e.at);
+  await syncOrderInvoices(tx, orderId, e.kind, e.at);
   if (e.userId) await auditOrderEvent(tx, orderId, e.userId, e);
 }
 

@@ -36,6 +36,7 @@ import type { FileStorage } from '../../storage/storage.js';
 import { dateOfOrder, datesOfPasses, type OrderDate, toOrderDateDto } from '../event-dates/order-dates.js';
 import { EMPTY_LOCATION } from '../events/event-dto.js';
 import { imagesByOwner, toImageDto } from '../images/images.repository.js';
+import { orderInvoices } from '../invoices/issue-invoices.js';
 import { seatsById } from '../seating/seat-labels.js';
 import { selfServiceOf } from '../self-service/policy.js';
 import { passPicksOf } from './pass-picks-view.js';
@@ -167,6 +168,7 @@ export function orderEventDto(
     offline_payments_enabled: now ? offlinePaymentOpen(event, now) : event.offline_payments_enabled,
     card_payments_available: cardPayments,
     offline_payment_instructions: event.offline_payment_instructions,
+    invoice_mode: event.invoice_mode,
   };
 }
 
@@ -333,7 +335,14 @@ export async function publicOrderView(
     now,
     cardPayments,
   });
-  return picks.length ? { ...dto, pass_picks: picks } : dto;
+  const invoices =
+    order.invoice_details || parts!.event.invoice_mode !== 'NONE' ? await orderInvoices(db, order.id) : [];
+  return {
+    ...dto,
+    ...(picks.length ? { pass_picks: picks } : {}),
+    ...(order.invoice_details ? { invoice_details: order.invoice_details } : {}),
+    ...(invoices.length ? { invoices } : {}),
+  };
 }
 
 type ItemPart = Pick<

@@ -1,0 +1,51 @@
+import { inflateSync } from 'node:zlib';
+
+/**
+ * The text shown by an uncompressed pdfkit document: each TJ run decoded with every ToUnicode map
+ * in the file (embedded fonts), and as single Windows-1252 bytes (the built-in Helvetica).
+ */
+/** Windows-1252 bytes 0x80-0x9f (the rest is Latin-1); Node's TextDecoder reads them as Latin-1. */
+const CP1252_HIGH = '€\uFFFD‚ƒ„…†‡ˆ‰Š‹Œ\uFFFDŽ\uFFFD\uFFFD‘’“”•–—˜™š›œ\uFFFDžŸ';
+export function pdfText(pdf: Buffer): string {
+  const raw = inflated(pdf);
+  const maps = [...raw.matchAll(/beginbfrange\s*([\s\S]*?)endbfrange/g)].map((m) => {
+    const map = new Map<number, string>();
+    for (const range of m[1]!.matchAll(/<([0-9a-f]+)>\s*<([0-9a-f]+)>\s*\[([^\]]*)\]/gi)) {
+      const first = parseInt(range[1]!, 16);
+      [...range[3]!.matchAll(/<([0-9a-f]+)>/gi)].forEach((u, i) => {
+        const units = u[1]!.match(/.{4}/g)!.map((h) => parseInt(h, 16));
+        map.set(first + i, String.fromCharCode(...units));
+      });
+    }
+    return map;
+  });
+  // pdfkit writes each text run on a line of its own: `[<0001> 30.7 <00020003> 0] TJ`.
+  const runs = raw
+    .split('\n')
+    .filter((line) => line.startsWith('[<') && line.endsWith('] TJ'))
+    .map((line) => [...line.matchAll(/<([0-9a-f]*)>/gi)].map((h) => h[1]!).join(''));
+  const decoded: string[] = [];
+  for (const hex of runs) {
+    decoded.push(
+      [...Buffer.from(hex, 'hex')]
+        .map((b) => (b >= 0x80 && b < 0xa0 ? (CP1252_HIGH[b - 0x80] ?? '\uFFFD') : String.fromCharCode(b)))
+        .join(''),
+    );
+    for (const map of maps)
+      decoded.push((hex.match(/.{4}/g) ?? []).map((h) => map.get(parseInt(h, 16)) ?? '\uFFFD').join(''));
+  }
+  return decoded.join('\n');
+}
+
+/** The PDF's text with every compressed stream (FlateDecode) inflated in place, so a compressed file reads too. */
+function inflated(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  if (!raw.includes('/FlateDecode')) return raw;
+  return raw.replace(/stream\r?\n([\s\S]*?)\r?\nendstream/g, (whole, body: string) => {
+    try {
+      return `stream\n${inflateSync(Buffer.from(body, 'latin1')).toString('latin1')}\nendstream`;
+    } catch {
+      return whole;
+    }
+  });
+}
