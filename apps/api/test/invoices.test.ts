@@ -86,10 +86,9 @@ describe('invoice settings', () => {
     const early = await call(ctx.app, 'PUT', `/api/events/${event.id}/settings`, {
       token: u.token,
       body: { invoice_mode: 'ALWAYS' },
-      locale: 'de',
     });
     expect(early.statusCode).toBe(422);
-    expect(early.json().error.field_errors.invoice_mode[0]).toContain('Rechnungseinstellungen');
+    expect(early.json().error.field_errors.invoice_mode[0]).toContain('invoice settings');
 
     const wrong = await call(ctx.app, 'PUT', path, {
       token: u.token,
@@ -264,6 +263,12 @@ describe('invoices of an order', () => {
         .rawPayload,
     );
     expect(text).toContain('Rechnung');
+    // The buyer's confirmation carries it, in German.
+    const number = off.json<{ data: PublicOrderDto }>().data.order_number;
+    const mail = await ctx.smtp.waitFor('grace@example.test', (m) => m.subject.includes(number));
+    const attached = mail.attachments.find((a) => a.filename === 'INV-2027-00001.pdf');
+    expect(attached?.mimeType).toBe('application/pdf');
+    expect(pdfText(attached!.content)).toContain('Rechnungsnummer');
     expect(text).toContain('14');
     expect(text).not.toContain('Reverse');
     const orderId = await orderIdOf(shortId);

@@ -6,6 +6,7 @@ import { formatTicketDate } from '../../modules/order-documents/format.js';
 import type { MailSender } from '../sender.js';
 import { layout, type RenderedMail } from './layout.js';
 import { dateCancelledParagraphs, eventFootnotes, type OrderMailEvent } from './order-mail-parts.js';
+import { invoiceAttachments, type MailInvoice } from '../../modules/invoices/invoice-mail.js';
 
 const M = {
   subject: /*i18n*/ {
@@ -38,13 +39,15 @@ export interface OrderCancelledData {
   unpaid_by?: string | null;
   /** Set when the organizer cancelled the order's date, with their words to the buyers (null: none). */
   date_cancelled?: { note: string | null } | null;
+  /** Invoices and cancellation invoices this change issued, attached as PDFs (absent: none). */
+  invoices?: MailInvoice[];
 }
 
 /** To the buyer: the order was cancelled. */
-export function orderCancelledMail(locale: Locale, d: OrderCancelledData): RenderedMail {
+export async function orderCancelledMail(locale: Locale, d: OrderCancelledData): Promise<RenderedMail> {
   const date = formatTicketDate({ ...d.event, end_date: null }, locale);
   const values = { order_number: d.order_number, event: d.event.title };
-  return layout(
+  const mail = layout(
     locale,
     translate(locale, M.subject, values),
     {
@@ -61,4 +64,7 @@ export function orderCancelledMail(locale: Locale, d: OrderCancelledData): Rende
     },
     d.sender,
   );
+  const invoices = await invoiceAttachments(locale, d.invoices);
+  if (invoices.length) mail.attachments = [...(mail.attachments ?? []), ...invoices];
+  return mail;
 }

@@ -15,6 +15,7 @@ import {
   richText,
 } from './order-mail-parts.js';
 import { type OrderTicketsData, orderTicketsSection } from './order-tickets.js';
+import { invoiceAttachments, type MailInvoice } from '../../modules/invoices/invoice-mail.js';
 
 const M = {
   subject: /*i18n*/ { id: 'mail.order_confirmation.subject', message: 'Your order {order_number} for {event}' },
@@ -71,6 +72,8 @@ export interface OrderConfirmationData {
    * payment).
    */
   order_tickets?: OrderTicketsData | null;
+  /** Invoices and cancellation invoices this change issued, attached as PDFs (absent: none). */
+  invoices?: MailInvoice[];
 }
 
 /** To the buyer once an order is completed, or placed with an offline payment to make. */
@@ -111,6 +114,8 @@ export async function orderConfirmationMail(locale: Locale, d: OrderConfirmation
     },
     d.sender,
   );
-  if (tickets.attachments.length) mail.attachments = [...(mail.attachments ?? []), ...tickets.attachments];
+  const invoices = await invoiceAttachments(locale, d.invoices);
+  if (tickets.attachments.length || invoices.length)
+    mail.attachments = [...(mail.attachments ?? []), ...tickets.attachments, ...invoices];
   return mail;
 }

@@ -5,6 +5,7 @@ import { translate } from '../../i18n/i18n.js';
 import type { MailSender } from '../sender.js';
 import { layout, type RenderedMail } from './layout.js';
 import { dateCancelledParagraphs, eventFootnotes, type OrderMailEvent } from './order-mail-parts.js';
+import { invoiceAttachments, type MailInvoice } from '../../modules/invoices/invoice-mail.js';
 
 const M = {
   subject: /*i18n*/ { id: 'mail.order_refunded.subject', message: 'A refund for your order {order_number}' },
@@ -59,13 +60,15 @@ export interface OrderRefundedData {
   order_url: string;
   /** The organizer as the mail's sender (From name, Reply-To, logo); absent in rows written before there was one. */
   sender?: MailSender | null;
+  /** Invoices and cancellation invoices this change issued, attached as PDFs (absent: none). */
+  invoices?: MailInvoice[];
 }
 
 /** To the buyer, once Stripe has accepted a refund. */
-export function orderRefundedMail(locale: Locale, d: OrderRefundedData): RenderedMail {
+export async function orderRefundedMail(locale: Locale, d: OrderRefundedData): Promise<RenderedMail> {
   const amount = formatMoney(d.amount, d.currency, locale);
   const values = { amount, order_number: d.order_number, event: d.event.title };
-  return layout(
+  const mail = layout(
     locale,
     translate(locale, d.late ? M.late_subject : M.subject, { order_number: d.order_number }),
     {
@@ -83,4 +86,7 @@ export function orderRefundedMail(locale: Locale, d: OrderRefundedData): Rendere
     },
     d.sender,
   );
+  const invoices = await invoiceAttachments(locale, d.invoices);
+  if (invoices.length) mail.attachments = [...(mail.attachments ?? []), ...invoices];
+  return mail;
 }

@@ -160,8 +160,20 @@ export async function invoiceDraft(
 
 /** What makes two invoices of an order the same for the buyer and the tax office (not whether it was paid since). */
 export function sameInvoice(a: InvoiceData, b: InvoiceData): boolean {
-  const key = (d: InvoiceData) => JSON.stringify([d.buyer, d.lines, d.taxes, d.total, d.reverse_charge, d.event_title]);
+  const key = (d: InvoiceData) => canonical([d.buyer, d.lines, d.taxes, d.total, d.reverse_charge, d.event_title]);
   return key(a) === key(b);
+}
+
+/** JSON with every object's keys in order, and no undefined members: a stored invoice (jsonb orders its keys) compares equal. */
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (v && typeof v === 'object')
+    return `{${Object.entries(v)
+      .filter(([, x]) => x !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, x]) => `${JSON.stringify(k)}:${canonical(x)}`)
+      .join(',')}}`;
+  return JSON.stringify(v ?? null);
 }
 
 /** A cancellation invoice's data: the cancelled one's, every amount negated. */

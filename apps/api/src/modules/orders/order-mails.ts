@@ -35,6 +35,7 @@ import { eventMailSender } from '../organizers/organizer-mail-sender.js';
 import { seatsById } from '../seating/seat-labels.js';
 import { walletLinks } from '../wallet/wallet-offer.js';
 import { signedTicketCode } from './ticket-signature.js';
+import { invoicesIssuedAt } from '../invoices/invoice-mail.js';
 
 export interface OrderMailContext {
   now: Date;
@@ -223,6 +224,8 @@ export async function enqueueOrderMails(
   };
   const mails: MailPayload[] = [];
 
+  // The invoices this change issued ride along with the buyer's mail about it (modules/invoices).
+  const issuedNow = await invoicesIssuedAt(tx, order.id, ctx.now);
   const confirmation = (status: 'COMPLETED' | 'AWAITING_PAYMENT') =>
     mailPayload('order_confirmation', order.email!, order.locale, {
       buyer_name: buyer,
@@ -244,6 +247,7 @@ export async function enqueueOrderMails(
       sender,
       order_tickets: status === 'COMPLETED' ? orderTickets : null,
       ticket_texts: textsOf(items.map((i) => i.ticket_id)),
+      invoices: issuedNow,
     });
   // Each ticket's QR code, signed with the event's key (door devices check it offline).
   const qrCodes = new Map<number, string>();
@@ -403,6 +407,7 @@ export async function enqueueOrderMails(
       date_cancelled: ctx.dateCancelled ?? null,
       order_url: orderUrl,
       sender,
+      invoices: issuedNow,
     };
     return [await enqueueMail(tx, mailPayload('order_refunded', order.email, order.locale, data), ctx.now, order.id)];
   }
@@ -456,6 +461,7 @@ export async function enqueueOrderMails(
           sender,
           unpaid_by: occasion === 'cancelled_unpaid' ? (order.payment_due_at?.toISOString() ?? null) : null,
           date_cancelled: ctx.dateCancelled ?? null,
+          invoices: issuedNow,
         }),
       );
       break;
