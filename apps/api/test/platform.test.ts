@@ -99,6 +99,9 @@ describe('platform', () => {
       'DELETE /api/public/wallet/apple/v1/devices/{deviceId}/registrations/{passTypeId}/{serial}',
       'GET /api/public/wallet/apple/v1/passes/{passTypeId}/{serial}',
       'POST /api/public/wallet/apple/v1/log',
+      // Invoices as PDFs.
+      'GET /api/events/{eventId}/invoices/{invoiceId}/pdf',
+      'GET /api/public/events/{eventId}/order/{shortId}/invoices/{invoiceId}/pdf',
       'POST /api/auth/logout',
       'DELETE /api/users/me/sessions',
       'DELETE /api/users/me/sessions/{id}',
@@ -122,6 +125,7 @@ describe('platform', () => {
       'GET /api/events/{eventId}/attendees/export',
       'GET /api/accounts/{id}/audit-log/export',
       'GET /api/events/{eventId}/orders/export',
+      'GET /api/events/{eventId}/invoices/export',
       'GET /api/events/{eventId}/orders/{orderId}/files/{fileId}',
       'GET /api/events/{eventId}/check-ins/export',
       'GET /api/events/{eventId}/waitlist/export',

@@ -31,6 +31,7 @@ export const PLAIN_PARAMS: ReadonlySet<string> = new Set([
   'shortId',
   'attendeeId',
   'attendeeShortId',
+  'invoiceId',
   // The PassKit web service's (the pass's own token travels in the Authorization header).
   'deviceId',
   'passTypeId',

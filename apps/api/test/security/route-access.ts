@@ -32,6 +32,7 @@ import {
   eventSeatingBody,
   eventStatusBody,
   inviteUserBody,
+  invoiceSettingsBody,
   mollieReturnBody,
   moveAttendeeSeatBody,
   offlineSaleBody,
@@ -295,6 +296,14 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'GET /api/organizers': { access: 'member' },
   'GET /api/organizers/{id}': { access: 'member' },
   'PUT /api/organizers/{id}': { access: 'member', body: body(updateOrganizerBody, () => ({ name: 'Mallory Events' })) },
+  'GET /api/organizers/{id}/invoice-settings': { access: 'member' },
+  'PUT /api/organizers/{id}/invoice-settings': {
+    access: 'member',
+    body: body(invoiceSettingsBody, () => ({
+      legal_name: 'Mallory Ltd',
+      address: { address_line_1: '1 Main St', zip_or_postal_code: '1000', city: 'Brussels', country: 'BE' },
+    })),
+  },
   'GET /api/organizers/{id}/images': { access: 'member' },
   'POST /api/organizers/{id}/images': { access: 'member', upload: { type: 'ORGANIZER_LOGO', width: 120, height: 120 } },
   'DELETE /api/organizers/{id}/images/{imageId}': { access: 'member', params: { imageId: (w) => w.logoImageId } },
@@ -503,6 +512,8 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'POST /api/events/{eventId}/orders/{orderId}/resend-confirmation': { access: 'member' },
   'POST /api/events/{eventId}/orders/{orderId}/send-link': { access: 'member' },
   'GET /api/events/{eventId}/orders/{orderId}/mails': { access: 'member' },
+  'GET /api/events/{eventId}/orders/{orderId}/invoices': { access: 'member' },
+  'GET /api/events/{eventId}/invoices/{invoiceId}/pdf': { access: 'member' },
   'POST /api/events/{eventId}/orders/{orderId}/mails/{mailId}/send-again': {
     access: 'member',
     params: { mailId: (w) => w.orderMailId },
@@ -569,6 +580,7 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'GET /api/events/{eventId}/automations/{automationId}/sends': { access: 'member' },
   'GET /api/events/{eventId}/attendees/export': { access: 'member' },
   'GET /api/events/{eventId}/orders/export': { access: 'member' },
+  'GET /api/events/{eventId}/invoices/export': { access: 'member' },
   'GET /api/check-in/events': { access: 'door' },
   'GET /api/events/{eventId}/translations': { access: 'member' },
   'PUT /api/events/{eventId}/translations/{locale}': {
@@ -639,6 +651,8 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'GET /api/public/events/{eventId}/attendees/{shortId}/qr.svg': { access: 'public' },
   'GET /api/public/events/{eventId}/attendees/{shortId}/calendar.ics': { access: 'public' },
   'GET /api/public/events/{eventId}/attendees/{shortId}/wallet.pkpass': { access: 'public' },
+  // The order's secret opens it, as the order (invoices.test.ts).
+  'GET /api/public/events/{eventId}/order/{shortId}/invoices/{invoiceId}/pdf': { access: 'public' },
   'GET /api/public/events/{eventId}/attendees/{shortId}/google-wallet': { access: 'public' },
   // The PassKit web service: Apple devices, each call with the pass's own token (wallet-passes.test.ts).
   'POST /api/public/wallet/apple/v1/devices/{deviceId}/registrations/{passTypeId}/{serial}': { access: 'public' },
@@ -717,6 +731,7 @@ export function pathFor(path: string, rule: RouteRule, w: TenantWorld): string {
       affiliateId: w.affiliateId,
       questionId: w.questionId,
       orderId: w.orderId,
+      invoiceId: w.invoiceId,
       attendeeId: w.attendeeId,
       messageId: w.messageId,
       automationId: w.automationId,

@@ -6,6 +6,7 @@ import type { App } from '../../src/app.js';
 import {
   attendees,
   events,
+  invoices,
   mailAutomations,
   orders,
   outbox,
@@ -135,6 +136,54 @@ export async function buildTenantWorld(app: App, smtp: TestSmtp) {
   ]);
   expect(placed.status).toBe('COMPLETED');
   const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.short_id, placed.short_id));
+  // An invoice of that order, as an event issuing invoices would have made it.
+  const [invoice] = await db
+    .insert(invoices)
+    .values({
+      account_id: accountId,
+      organizer_id: organizer.id,
+      event_id: event.id,
+      order_id: order!.id,
+      kind: 'INVOICE',
+      series: 'W-',
+      seq: 1,
+      number: 'W-000001',
+      issued_at: new Date(),
+      currency: 'EUR',
+      total: 1000,
+      tax_total: 0,
+      locale: 'en',
+      data: {
+        seller: {
+          legal_name: 'World Ltd',
+          address: {
+            address_line_1: '1 Road',
+            address_line_2: null,
+            zip_or_postal_code: '1000',
+            city: 'Brussels',
+            state_or_region: null,
+            country: 'BE',
+          },
+          vat_number: null,
+          tax_number: null,
+        },
+        buyer: { name: 'Grace Buyer', company: null, email: null, address: null, vat_number: null },
+        order_number: 'O-WORLD',
+        event_title: 'World',
+        service_date: new Date().toISOString(),
+        timezone: 'UTC',
+        lines: [{ description: 'Ticket', quantity: 1, unit_net: 1000, net: 1000, tax: 0, gross: 1000, tax_rate: 0 }],
+        taxes: [],
+        net_total: 1000,
+        tax_total: 0,
+        total: 1000,
+        reverse_charge: false,
+        due_days: null,
+        paid: true,
+        footer: null,
+      },
+    })
+    .returning({ id: invoices.id });
   // The event is seated too (a ticket of its own sells the plan's Stalls) and keeps its one seat off sale.
   const seatedTicket = await made(app, a.token, 'POST', `${ev}/tickets`, { name: 'Stalls seat', type: 'FREE' });
   const seated = await call(app, 'PUT', `${ev}/seating`, {
@@ -292,6 +341,7 @@ export async function buildTenantWorld(app: App, smtp: TestSmtp) {
     questionId: question.id,
     affiliateId: affiliate.id,
     orderId: order!.id,
+    invoiceId: invoice!.id,
     orderMailId: orderMail!.id,
     answerFileId: answerFile!.id,
     attendeeId: attendeeRows[0]!.id,
