@@ -20,13 +20,15 @@ export interface InvoiceSubject {
 
 /**
  * What the invoice of an order should say now (docs/DOMAIN.md "Invoices"), or null when it should have none: the
- * event issues none (or only on request, and the buyer did not ask), the organizer has no invoice settings, the order
+ * event issues none (or only on request, and the buyer did not ask) and the order has none yet, the organizer has no invoice settings, the order
  * is free, not (or no longer) sold, or all of it was refunded. The lines are the order's items as sold (discounts and
  * fees in their price), less a refund line for what went back; the taxes per rate follow them.
  */
 export async function invoiceDraft(
   tx: Executor,
   orderId: number,
+  /** The order has invoices already: they are kept up to date even if the event stopped issuing new ones. */
+  invoiced = false,
 ): Promise<{ subject: InvoiceSubject; data: InvoiceData | null } | null> {
   const [row] = await tx
     .select({ order: orders, event: events })
@@ -49,7 +51,8 @@ export async function invoiceDraft(
     mode: event.invoice_mode,
   };
   const details = order.invoice_details;
-  const wanted = event.invoice_mode === 'ALWAYS' || (event.invoice_mode === 'ON_REQUEST' && details?.requested);
+  const wanted =
+    invoiced || event.invoice_mode === 'ALWAYS' || (event.invoice_mode === 'ON_REQUEST' && details?.requested);
   // Sold and not undone: paid (refunds or not), or awaiting an offline payment. A cancelled order keeps its invoice only
   // for what was paid and kept; an unpaid one that was cancelled has nothing to invoice.
   const paid = order.payment_status === 'PAYMENT_RECEIVED' || order.payment_status === 'REFUNDED';

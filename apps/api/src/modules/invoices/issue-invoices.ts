@@ -1,8 +1,8 @@
 import type { InvoiceData, InvoiceKind } from '@admitone/shared';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 
 import type { Db, Executor } from '../../db/client.js';
-import { invoices, type OrderEventKind, orders } from '../../db/schema/index.js';
+import { events, invoices, type OrderEventKind, orders } from '../../db/schema/index.js';
 import { invoiceDraft, type InvoiceSubject, negated, sameInvoice } from './invoice-draft.js';
 import { formatInvoiceNumber, guardedInvoiceNumber, type NumberAllocator, seriesOf } from './invoice-numbers.js';
 
@@ -52,9 +52,19 @@ export async function syncOrderInvoices(
   allocate: NumberAllocator = guardedInvoiceNumber,
 ): Promise<InvoiceRow[]> {
   if (!INVOICE_KINDS.has(kind)) return [];
+  // Most events issue no invoices: one read settles it, before any savepoint (a checkout's completion passes here).
+  const [state] = await tx
+    .select({
+      mode: events.invoice_mode,
+      invoiced: sql<boolean>`exists (select 1 from ${invoices} where ${invoices.order_id} = ${orders.id})`,
+    })
+    .from(orders)
+    .innerJoin(events, eq(events.id, orders.event_id))
+    .where(eq(orders.id, orderId));
+  if (!state || (state.mode === 'NONE' && !state.invoiced)) return [];
   // A change recorded outside a transaction gets its own: number and invoice commit together or not at all.
   return (tx as Db).transaction(async (t) => {
-    const draft = await invoiceDraft(t, orderId);
+    const draft = await invoiceDraft(t, orderId, state.invoiced);
     if (!draft) return [];
     const open = await standingInvoice(t, orderId);
     if (open && draft.data && sameInvoice(open.data, draft.data)) return [];
