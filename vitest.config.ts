@@ -27,6 +27,7 @@ const WEB_ISOLATED = [
   'src/features/webhooks/components/WebhookDetailPage.test.tsx',
   'src/lib/api-client.test.ts',
   'src/lib/use-unsaved-changes.test.tsx',
+  'src/public/checkout/DetailsForm.invoice.test.tsx',
   'src/public/checkout/MolliePaymentOption.test.tsx',
   'src/public/event/EventPage.dates.test.tsx',
   'src/public/event/EventPage.recovery.test.tsx',

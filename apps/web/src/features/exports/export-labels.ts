@@ -18,6 +18,12 @@ export function useExportLabels(kind: ExportKind): { button: string; title: stri
         title: t`Exporting orders`,
         failure: t`We could not export the orders. Please try again.`,
       };
+    case 'invoices':
+      return {
+        button: t`Export invoices`,
+        title: t`Exporting invoices`,
+        failure: t`We could not export the invoices. Please try again.`,
+      };
     case 'check-ins':
       return {
         button: t`Export check-ins`,

@@ -19,6 +19,7 @@ import { readableAlert } from './notice';
 import { orderLoadScreen } from './order-load-screen';
 import { checkoutRoute } from './order-state';
 import { OrderFiles } from './OrderFiles';
+import { OrderInvoices } from './OrderInvoices';
 import { OrderStateScreen } from './OrderStateScreen';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import { OrderSummaryCard } from './OrderSummaryCard';
@@ -81,7 +82,12 @@ export default function CheckoutSummaryPage({ eventId, shortId }: { eventId: num
     return <Redirect to={checkoutPath(eventId, shortId, route.kind === 'payment' ? 'payment' : 'details')} />;
   }
   if (order.status === 'CANCELLED')
-    return <OrderStateScreen state="cancelled" eventId={eventId} shortId={shortId} order={order} />;
+    return (
+      <OrderStateScreen state="cancelled" eventId={eventId} shortId={shortId} order={order}>
+        {/* A cancelled order's invoice and the cancellation invoice that undoes it stay the buyer's to download. */}
+        <OrderInvoices order={order} />
+      </OrderStateScreen>
+    );
   if (order.status === 'PROCESSING')
     return <OrderStateScreen state="processing" eventId={eventId} shortId={shortId} order={order} onRetry={reload} />;
   if (order.status === 'PAYMENT_FAILED')
@@ -154,6 +160,7 @@ export default function CheckoutSummaryPage({ eventId, shortId }: { eventId: num
       <Divider />
       <OrderSummaryCard order={order} />
       <OrderFiles order={order} />
+      <OrderInvoices order={order} />
       {/* An order awaiting its offline payment shows its tickets where the buyer may still correct
           them (issued once paid). */}
       <PassPicksSection order={order} onChange={setOrder} />

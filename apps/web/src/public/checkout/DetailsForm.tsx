@@ -16,6 +16,7 @@ import {
   copyBuyerToAttendees,
   type DetailsValues,
   initialDetailsValues,
+  invoiceModeOf,
   isFormPath,
   namedAttendees,
   orderQuestions,
@@ -24,6 +25,7 @@ import {
   validateDetails,
 } from './details-form';
 import type { AnswerUpload } from './FileAnswerField';
+import { InvoiceFields } from './InvoiceFields';
 import { saveOrderDetails, uploadAnswerFile } from './order-api';
 import { type BuyerState, stateOfError } from './order-state';
 import { checkoutPath } from './paths';
@@ -180,6 +182,8 @@ export function DetailsForm({ order, onState, onStale }: DetailsFormProps) {
             ))}
           </>
         )}
+
+        <InvoiceFields form={form} mode={invoiceModeOf(order)} />
 
         {invalid && Object.keys(form.errors).length > 0 && (
           <Alert color="red" variant="light" role="alert">

@@ -21,10 +21,12 @@ interface OrderStateScreenProps {
   /** The failed load, for the generic error screen. */
   error?: unknown;
   onRetry?: () => void;
+  /** What else the screen shows of the order, under the message (a cancelled order's invoices). */
+  children?: ReactNode;
 }
 
 /** A buyer's order in a state the checkout cannot continue from: one honest screen each. */
-export function OrderStateScreen({ state, eventId, shortId, order, error, onRetry }: OrderStateScreenProps) {
+export function OrderStateScreen({ state, eventId, shortId, order, error, onRetry, children }: OrderStateScreenProps) {
   const { t, i18n } = useLingui();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [state]);
@@ -137,6 +139,7 @@ export function OrderStateScreen({ state, eventId, shortId, order, error, onRetr
         )}
         {screen.action && <Group justify="center">{screen.action}</Group>}
       </Stack>
+      {children}
     </CheckoutLayout>
   );
 }

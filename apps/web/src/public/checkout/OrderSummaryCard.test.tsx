@@ -60,4 +60,13 @@ describe('OrderSummaryCard', () => {
       'Total€100.20',
     ]);
   });
+
+  it('says why there is no VAT under the totals of a reverse-charge order (the details, payment and summary steps)', () => {
+    const notice = 'Reverse charge: VAT is not charged on this order; your business accounts for it.';
+    const { rerender } = renderWithProviders(<OrderSummaryCard order={order} />);
+    expect(screen.queryByText(notice)).toBeNull();
+    const reverse = { invoice_details: { requested: true, reverse_charge: true } } as Partial<PublicOrderDto>;
+    rerender(<OrderSummaryCard order={{ ...order, ...reverse }} />);
+    expect(screen.getByText(notice)).toBeTruthy();
+  });
 });

@@ -16,7 +16,8 @@ const SR_ONLY: CSSProperties = {
 
 /**
  * The order's lines at list price and its totals (discount, fees and taxes only when there are any):
- * `useOrderBreakdown`.
+ * `useOrderBreakdown`. Under them, why there is no VAT when the order is sold under the reverse-charge rule (the
+ * API's totals already leave it out).
  */
 export function OrderSummaryCard({ order, heading = true }: { order: PublicOrderDto; heading?: boolean }) {
   const { t } = useLingui();
@@ -72,6 +73,11 @@ export function OrderSummaryCard({ order, heading = true }: { order: PublicOrder
           ))}
         </Table.Tbody>
       </Table>
+      {order.invoice_details?.reverse_charge ? (
+        <Text size="sm" c="dimmed" mt="xs" data-testid="reverse-charge">
+          <Trans>Reverse charge: VAT is not charged on this order; your business accounts for it.</Trans>
+        </Text>
+      ) : null}
     </section>
   );
 }

@@ -177,4 +177,25 @@ describe('details form', () => {
     } as unknown as PublicOrderDto;
     expect(initialDetailsValues(withPass).attendees.map((a) => a.short_id)).toEqual(['a1', 'a2', 'p1']);
   });
+
+  it('asks the invoice address of a business buyer, and lands the invoice field errors on the form', () => {
+    const always = { ...order, event: { invoice_mode: 'ALWAYS' } } as unknown as PublicOrderDto;
+    const v = initialDetailsValues(always);
+    expect(v.invoice.requested).toBe(true);
+    // A private buyer's invoice goes without an address; a company's needs one.
+    expect(Object.keys(validateDetails(v, always, messages)).filter((k) => k.startsWith('invoice'))).toEqual([]);
+    v.invoice.vat_number = 'DE123456789';
+    expect(Object.keys(validateDetails(v, always, messages)).filter((k) => k.startsWith('invoice'))).toEqual([
+      'invoice.address.address_line_1',
+      'invoice.address.zip_or_postal_code',
+      'invoice.address.city',
+      'invoice.address.country',
+    ]);
+    // No invoice where the event issues none (or does not say).
+    expect(toDetailsBody(v, 'en', order)).not.toHaveProperty('invoice');
+    expect(toDetailsBody(v, 'en', always).invoice).toMatchObject({ requested: true, vat_number: 'DE123456789' });
+    expect(isFormPath('invoice.vat_number')).toBe(true);
+    expect(isFormPath('invoice.address.zip_or_postal_code')).toBe(true);
+    expect(isFormPath('invoice')).toBe(false);
+  });
 });

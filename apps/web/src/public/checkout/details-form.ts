@@ -2,10 +2,12 @@ import {
   ADDRESS_PARTS,
   type AddressAnswer,
   type AnswerValue,
+  type InvoiceMode,
   isAddressAnswer,
   isFileAnswer,
   type Locale,
   type OrderDetailsBody,
+  type OrderEventDto,
   type PublicOrderDto,
   type PublicQuestionDto,
   REQUIRED_ADDRESS_PARTS,
@@ -30,6 +32,69 @@ export interface DetailsValues {
   answers: Record<string, AnswerValue>;
   /** The buyer agrees to one mail bringing them back should they not finish (asked only where the event sends it). */
   recovery_consent: boolean;
+  /** Who the invoice is for (asked only where the event issues invoices: `order.event.invoice_mode`). */
+  invoice: InvoiceValues;
+}
+
+/** The invoice part of the details form, at the paths the server's field errors name (`invoice.address.city`). */
+export interface InvoiceValues {
+  /** The buyer asks for an invoice (an event issuing them on request); always true where the event always does. */
+  requested: boolean;
+  company: string;
+  vat_number: string;
+  address: {
+    address_line_1: string;
+    address_line_2: string;
+    zip_or_postal_code: string;
+    city: string;
+    country: string;
+  };
+}
+
+/** The parts of the invoice address a letter needs (the server asks for them too: modules/invoices). */
+export const INVOICE_ADDRESS_NEEDED = ['address_line_1', 'zip_or_postal_code', 'city', 'country'] as const;
+
+/** Every invoice field's form path (the paths of the server's field errors). */
+export const INVOICE_PATHS = [
+  'invoice.company',
+  'invoice.vat_number',
+  'invoice.address.address_line_1',
+  'invoice.address.address_line_2',
+  'invoice.address.zip_or_postal_code',
+  'invoice.address.city',
+  'invoice.address.country',
+] as const;
+
+/** Whether the event issues invoices: never (also an API that does not say), on request, always. */
+export const invoiceModeOf = (order: { event?: Pick<OrderEventDto, 'invoice_mode'> }): InvoiceMode =>
+  order.event?.invoice_mode ?? 'NONE';
+
+/**
+ * The invoice address is needed from anyone asking for an invoice on request, and where every order gets one from a
+ * business buyer (a company or a VAT number given); a private buyer's invoice may go without it.
+ */
+export function invoiceAddressNeeded(mode: InvoiceMode, v: InvoiceValues): boolean {
+  if (mode === 'ON_REQUEST') return v.requested;
+  if (mode === 'ALWAYS') return Boolean(v.company.trim() || v.vat_number.trim());
+  return false;
+}
+
+/** The invoice fields as the buyer last saved them (a buyer coming back from the payment step), else empty. */
+export function initialInvoiceValues(order: Pick<PublicOrderDto, 'event' | 'invoice_details'>): InvoiceValues {
+  const saved = order.invoice_details;
+  const address = saved?.address;
+  return {
+    requested: invoiceModeOf(order) === 'ALWAYS' || Boolean(saved?.requested),
+    company: saved?.company ?? '',
+    vat_number: saved?.vat_number ?? '',
+    address: {
+      address_line_1: address?.address_line_1 ?? '',
+      address_line_2: address?.address_line_2 ?? '',
+      zip_or_postal_code: address?.zip_or_postal_code ?? '',
+      city: address?.city ?? '',
+      country: address?.country ?? '',
+    },
+  };
 }
 
 /** Attendee questions asked for a ticket (`ticket_ids` empty: every ticket). */
@@ -101,6 +166,7 @@ export function initialDetailsValues(
     })),
     answers: answersFor(orderQuestions(order.questions), order, null),
     recovery_consent: Boolean(order.checkout_recovery && order.recovery_consent),
+    invoice: initialInvoiceValues(order),
   };
 }
 
@@ -117,7 +183,7 @@ export const copyBuyerToAttendees = (values: DetailsValues): AttendeeValues[] =>
 export const isFormPath = (path: string): boolean =>
   /^(first_name|last_name|email|answers\.\d+(\.\w+)?|attendees\.\d+\.(first_name|last_name|email|answers\.\d+(\.\w+)?))$/.test(
     path,
-  );
+  ) || (INVOICE_PATHS as readonly string[]).includes(path);
 
 const isBlank = (value: AnswerValue | undefined): boolean =>
   value === undefined ||
@@ -167,6 +233,9 @@ export function validateDetails(
   });
   for (const q of orderQuestions(order.questions))
     Object.assign(errors, answerProblems(q, values.answers[String(q.id)], `answers.${q.id}`, m));
+  if (invoiceAddressNeeded(invoiceModeOf(order), values.invoice))
+    for (const p of INVOICE_ADDRESS_NEEDED)
+      if (!values.invoice.address[p].trim()) errors[`invoice.address.${p}`] = m.required;
   return errors;
 }
 
@@ -185,15 +254,40 @@ function cleanAnswers(answers: Record<string, AnswerValue>): Record<string, Answ
   return out;
 }
 
+const textOrNull = (v: string): string | null => v.trim() || null;
+
+/**
+ * The body's invoice: none where the event issues no invoices; only "not asked for" where the buyer did not tick it;
+ * else what was typed, trimmed, empty parts null.
+ */
+function toInvoiceBody(mode: InvoiceMode, v: InvoiceValues): OrderDetailsBody['invoice'] {
+  if (mode === 'NONE') return undefined;
+  if (mode === 'ON_REQUEST' && !v.requested) return { requested: false };
+  const a = v.address;
+  return {
+    requested: true,
+    company: textOrNull(v.company),
+    vat_number: textOrNull(v.vat_number),
+    address: {
+      address_line_1: textOrNull(a.address_line_1),
+      address_line_2: textOrNull(a.address_line_2),
+      zip_or_postal_code: textOrNull(a.zip_or_postal_code),
+      city: textOrNull(a.city),
+      country: textOrNull(a.country),
+    },
+  };
+}
+
 /**
  * The `PUT .../details` body: trimmed values, unanswered questions left out; the consent to the reminder only where
- * the form asks for it (`order.checkout_recovery`).
+ * the form asks for it (`order.checkout_recovery`), the invoice only where the event issues invoices.
  */
 export function toDetailsBody(
   values: DetailsValues,
   locale: Locale | undefined,
-  order?: Pick<PublicOrderDto, 'checkout_recovery'>,
+  order?: Pick<PublicOrderDto, 'checkout_recovery'> & { event?: Pick<OrderEventDto, 'invoice_mode'> },
 ): OrderDetailsBody {
+  const invoice = order ? toInvoiceBody(invoiceModeOf(order), values.invoice) : undefined;
   return {
     first_name: values.first_name.trim(),
     last_name: values.last_name.trim(),
@@ -208,5 +302,6 @@ export function toDetailsBody(
     answers: cleanAnswers(values.answers),
     recovery_consent: Boolean(order?.checkout_recovery && values.recovery_consent),
     ...(locale ? { locale } : {}),
+    ...(invoice ? { invoice } : {}),
   };
 }

@@ -1,13 +1,14 @@
 import type {
   CardPaymentDto,
   FileAnswer,
+  InvoiceSummaryDto,
   MolliePaymentDto,
   OrderDetailsBody,
   PaymentOptionDto,
   PublicOrderDto,
 } from '@admitone/shared';
 
-import { newIdempotencyKey, publicFetch } from '../lib/public-api';
+import { newIdempotencyKey, publicDownload, publicFetch, saveBlob } from '../lib/public-api';
 
 const orderPath = (eventId: number, shortId: string) => `/events/${eventId}/order/${encodeURIComponent(shortId)}`;
 
@@ -111,3 +112,21 @@ export const startMolliePayment = (eventId: number, shortId: string, option: str
     eventId,
     orderShortId: shortId,
   }).then((r) => r.data);
+
+/**
+ * Fetches one of the order's invoices as a PDF (with the order's secret: a plain link would carry none) and hands it to
+ * the browser's "save" as `<number>.pdf` (characters a file name cannot hold become `-`, as the server names it).
+ */
+export async function downloadInvoicePdf(
+  eventId: number,
+  shortId: string,
+  invoice: Pick<InvoiceSummaryDto, 'id' | 'number'>,
+  locale?: string,
+): Promise<void> {
+  const blob = await publicDownload(`${orderPath(eventId, shortId)}/invoices/${invoice.id}/pdf`, {
+    eventId,
+    orderShortId: shortId,
+    locale,
+  });
+  saveBlob(blob, `${invoice.number.replace(/[^\w.-]+/g, '-')}.pdf`);
+}

@@ -22,6 +22,16 @@ export interface PublicRequest {
   signal?: AbortSignal;
 }
 
+/** The event's checkout token and the order's secret, as far as this browser holds them. */
+function orderHeaders(req: Pick<PublicRequest, 'eventId' | 'orderShortId'>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const token = req.eventId !== undefined ? checkoutTokens.get(req.eventId) : null;
+  if (token) headers[CHECKOUT_TOKEN_HEADER] = token;
+  const secret = req.eventId !== undefined && req.orderShortId ? orderSecrets.get(req.eventId, req.orderShortId) : null;
+  if (secret) headers[ORDER_SECRET_HEADER] = secret;
+  return headers;
+}
+
 /** Calls `/api/public{path}`; throws `ApiError` (translated message, field errors) on anything but 2xx. */
 export async function publicFetch<T>(path: string, req: PublicRequest = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -30,10 +40,7 @@ export async function publicFetch<T>(path: string, req: PublicRequest = {}): Pro
   if (req.body !== undefined && !isForm) headers['content-type'] = 'application/json';
   if (req.locale) headers['accept-language'] = req.locale;
   if (req.idempotencyKey) headers[IDEMPOTENCY_HEADER] = req.idempotencyKey;
-  const token = req.eventId !== undefined ? checkoutTokens.get(req.eventId) : null;
-  if (token) headers[CHECKOUT_TOKEN_HEADER] = token;
-  const secret = req.eventId !== undefined && req.orderShortId ? orderSecrets.get(req.eventId, req.orderShortId) : null;
-  if (secret) headers[ORDER_SECRET_HEADER] = secret;
+  Object.assign(headers, orderHeaders(req));
   let res: Response;
   try {
     res = await fetch(`/api/public${path}`, {
@@ -57,3 +64,36 @@ export const newIdempotencyKey = (): string =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto
     ? crypto.randomUUID()
     : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+
+/**
+ * Downloads a file of an order (`GET /api/public{path}`) with the order's secret and checkout token, which a plain link
+ * cannot send; throws `ApiError` like `publicFetch`.
+ */
+export async function publicDownload(
+  path: string,
+  req: Pick<PublicRequest, 'eventId' | 'orderShortId' | 'locale'>,
+): Promise<Blob> {
+  const headers = orderHeaders(req);
+  if (req.locale) headers['accept-language'] = req.locale;
+  let res: Response;
+  try {
+    res = await fetch(`/api/public${path}`, { headers });
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR, '');
+  }
+  if (!res.ok) throw ApiError.fromBody(res.status, await res.json().catch(() => null));
+  return res.blob();
+}
+
+/** Hands a downloaded file to the browser's "save" under `filename`, through a short-lived Blob URL. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

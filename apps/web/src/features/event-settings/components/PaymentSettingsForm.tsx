@@ -4,6 +4,7 @@ import '@mantine/core/styles/Radio.css';
 
 import {
   type EventDto,
+  type InvoiceMode,
   OFFLINE_PAYMENT_DAYS_MAX,
   type PaymentOptionDto,
   toZonedPickerValue,
@@ -11,8 +12,21 @@ import {
   updateEventSettingsBody,
 } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Checkbox, Divider, Group, Image, NumberInput, Radio, Skeleton, Stack, Switch, Text } from '@mantine/core';
+import {
+  Anchor,
+  Checkbox,
+  Divider,
+  Group,
+  Image,
+  NumberInput,
+  Radio,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+} from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { Link } from 'react-router';
 
 import { DateTimeField } from '../../../components/DateTimeField';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
@@ -34,6 +48,7 @@ interface PaymentValues {
   /** 'all': every connected option is offered (null saved); 'some': only those in `payment_options`. */
   payment_options_mode: 'all' | 'some';
   payment_options: string[];
+  invoice_mode: InvoiceMode;
 }
 
 const toBody = (v: PaymentValues): UpdateEventSettingsBody => ({
@@ -42,6 +57,7 @@ const toBody = (v: PaymentValues): UpdateEventSettingsBody => ({
   offline_payment_days: v.offline_payment_days === '' ? null : v.offline_payment_days,
   offline_payment_deadline: toWallClock(v.offline_payment_deadline),
   payment_options: v.payment_options_mode === 'all' ? null : v.payment_options,
+  invoice_mode: v.invoice_mode,
 });
 
 /** "Ways to pay online": all connected options, or only the ones ticked (shown when there is more than one). */
@@ -95,7 +111,41 @@ function OnlineOptions({ eventId, form }: { eventId: number; form: UseFormReturn
 }
 
 /**
- * Whether buyers may pay offline (bank transfer, at the door), how, and by when (days after the order and/or a date).
+ * When the event's orders get an invoice: never, when the buyer asks for one at checkout, or always. The API refuses
+ * the last two (422 on `invoice_mode`, shown on the choice) while the organizer has no invoice settings.
+ */
+function InvoiceModeField({ event, form }: { event: EventDto; form: UseFormReturnType<PaymentValues> }) {
+  const { t } = useLingui();
+  return (
+    <Radio.Group
+      label={t`Invoices`}
+      description={
+        <Trans>
+          Invoices are issued in the organizer's name, from its{' '}
+          <Anchor component={Link} to={`/manage/organizer/${event.organizer.id}#invoices`} inherit>
+            invoice settings
+          </Anchor>
+          .
+        </Trans>
+      }
+      {...form.getInputProps('invoice_mode')}
+    >
+      <Stack gap="xs" mt={6}>
+        <Radio value="NONE" label={t`No invoices`} />
+        <Radio
+          value="ON_REQUEST"
+          label={t`When the buyer asks`}
+          description={t`Buyers can ask for one at checkout, with their company, address and VAT number.`}
+        />
+        <Radio value="ALWAYS" label={t`Always`} description={t`Every order that is not free gets one.`} />
+      </Stack>
+    </Radio.Group>
+  );
+}
+
+/**
+ * Whether buyers may pay offline (bank transfer, at the door), how, and by when (days after the order and/or a date);
+ * and when orders get an invoice.
  */
 export function PaymentSettingsForm({ event }: { event: EventDto }) {
   const { t } = useLingui();
@@ -112,6 +162,7 @@ export function PaymentSettingsForm({ event }: { event: EventDto }) {
         : null,
       payment_options_mode: s.payment_options ? 'some' : 'all',
       payment_options: s.payment_options ?? [],
+      invoice_mode: s.invoice_mode,
     },
     toBody,
     t`Payment settings saved.`,
@@ -153,6 +204,8 @@ export function PaymentSettingsForm({ event }: { event: EventDto }) {
               {...form.getInputProps('offline_payment_deadline')}
             />
           </Group>
+          <Divider />
+          <InvoiceModeField event={event} form={form} />
           <SectionActions saving={saving} dirty={dirty}>
             <Trans>Save payment settings</Trans>
           </SectionActions>

@@ -10,7 +10,7 @@ import { ApiError, NETWORK_ERROR } from '../../../lib/api-error';
 import { attachmentName, createLineCounter, type ExportFormat, exportFraction } from './export-progress';
 
 /** What is exported: the part of the event's path before `/export`. */
-export type ExportKind = 'attendees' | 'orders' | 'check-ins' | 'waitlist' | 'box-office/shifts';
+export type ExportKind = 'attendees' | 'orders' | 'invoices' | 'check-ins' | 'waitlist' | 'box-office/shifts';
 
 /** The list's search and filters (paging and sorting are ignored: the export has every row). */
 export interface ExportParams {

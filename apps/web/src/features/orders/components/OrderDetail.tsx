@@ -15,12 +15,13 @@ import { DetailRow, DetailSection } from './DetailSection';
 import { EditBuyerForm } from './EditBuyerForm';
 import { OrderActions } from './OrderActions';
 import { OrderHistory } from './OrderHistory';
+import { OrderInvoices } from './OrderInvoices';
 import { OrderLines } from './OrderLines';
 import { OrderMails } from './OrderMails';
 import { OrderStatusBadge } from './OrderStatusBadge';
 
 /**
- * Everything about one order: buyer, lines and totals, payment, answers, attendees, history and actions.
+ * Everything about one order: buyer, lines and totals, payment, invoices, answers, attendees, history and actions.
  * `showDates` (an event with several dates): the date its tickets are for, in the event's time zone with its label.
  */
 export function OrderDetail({
@@ -139,6 +140,7 @@ export function OrderDetail({
           </DetailRow>
         ) : null}
       </DetailSection>
+      <OrderInvoices eventId={event.id} orderId={order.id} timeZone={event.timezone} />
       {orderAnswers.length ? (
         <DetailSection title={<Trans>Answers</Trans>}>
           <AnswerList answers={orderAnswers} order={{ eventId: event.id, orderId: order.id }} />

@@ -1,11 +1,15 @@
-import type { AttendeeDto, EventDto, OrderDateDto, OrderDetailDto } from '@admitone/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import type { AttendeeDto, EventDto, InvoiceSummaryDto, OrderDateDto, OrderDetailDto } from '@admitone/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { TOKEN_KEY } from '../../../lib/api-client';
 import { renderWithProviders } from '../../../test-utils/render';
 import { OrderDrawer } from './OrderDrawer';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 const event = { id: 7, title: 'Hamlet', timezone: 'Europe/Berlin', currency: 'EUR' } as EventDto;
 /** 8 June 2027, 19:00–22:00 in Berlin. */
@@ -96,11 +100,14 @@ const order: OrderDetailDto = {
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
-/** The drawer open on order 5; the order and its mails come from the stubbed API. */
-async function open(showDates: boolean, shown: OrderDetailDto = order) {
-  const fetchMock = vi.fn(async (url: string) => {
+/** The drawer open on order 5; the order, its mails and its invoices come from the stubbed API. */
+async function open(showDates: boolean, shown: OrderDetailDto = order, invoices: InvoiceSummaryDto[] = []) {
+  const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
     if (url === '/api/events/7/orders/5') return json({ data: shown });
     if (url === '/api/events/7/orders/5/mails') return json({ data: [] });
+    if (url === '/api/events/7/orders/5/invoices') return json({ data: invoices });
+    if (url === '/api/events/7/invoices/31/pdf')
+      return new Response(new Blob(['%PDF-1.7']), { status: 200, headers: { 'content-type': 'application/pdf' } });
     return new Response('{}', { status: 500 });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -113,20 +120,21 @@ async function open(showDates: boolean, shown: OrderDetailDto = order) {
   await waitFor(() => expect(queryClient!.isFetching()).toBe(0));
   expect(fetchMock.mock.calls.map(([url]) => url).sort()).toEqual([
     '/api/events/7/orders/5',
+    '/api/events/7/orders/5/invoices',
     '/api/events/7/orders/5/mails',
   ]);
-  return section as HTMLElement;
+  return { section: section as HTMLElement, fetchMock };
 }
 
 describe('OrderDrawer: the date of the order', () => {
   it("names the date its tickets are for, in the event's time zone with its label, when the event has several", async () => {
-    const section = await open(true);
+    const { section } = await open(true);
     expect(within(section).getByText('Date')).toBeTruthy();
     expect(within(section).getByText('Jun 8, 2027, 7:00 – 10:00 PM · Closing night')).toBeTruthy();
   });
 
   it('names no date for an event with one', async () => {
-    const section = await open(false);
+    const { section } = await open(false);
     expect(within(section).queryByText('Date')).toBeNull();
     expect(screen.queryByText(/Closing night/)).toBeNull();
   });
@@ -137,5 +145,61 @@ describe('OrderDrawer: the seats of its attendees (issue #40)', () => {
     const seated = { ...order.attendees[0]!, seat: { section: 'Stalls', row: 'B', seat: '12' } };
     await open(false, { ...order, attendees: [seated, order.attendees[1]!] });
     expect(screen.getAllByTestId('order-attendee-seat').map((e) => e.textContent)).toEqual(['Stalls, row B, seat 12']);
+  });
+});
+
+describe('OrderDrawer: the invoices of the order', () => {
+  const invoice: InvoiceSummaryDto = {
+    id: 31,
+    number: 'INV-2027-00007',
+    kind: 'INVOICE',
+    cancels: null,
+    issued_at: '2027-05-20T12:00:00.000Z',
+    currency: 'EUR',
+    total: 4900,
+    tax_total: 782,
+  };
+  /** Issued 31 December 2027 at 23:30 UTC: already 1 January 2028 in Berlin, the event's zone (as on the PDF). */
+  const cancellation: InvoiceSummaryDto = {
+    id: 32,
+    number: 'INV-2028-00001',
+    kind: 'CANCELLATION',
+    cancels: 'INV-2027-00007',
+    issued_at: '2027-12-31T23:30:00.000Z',
+    currency: 'EUR',
+    total: -4900,
+    tax_total: -782,
+  };
+
+  it('lists each with its kind, what it cancels, the day it was issued in the event’s zone and its total', async () => {
+    await open(false, order, [invoice, cancellation]);
+    const part = screen.getByRole('heading', { name: 'Invoices' }).closest('section')!;
+    const rows = within(part).getAllByTestId('order-invoice');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'INV-2027-00007InvoiceIssued Thursday, May 20, 2027€49.00PDF',
+      'INV-2028-00001CancellationIssued Saturday, January 1, 2028 · Cancels invoice INV-2027-00007-€49.00PDF',
+    ]);
+    expect(within(part).getByRole('list')).toBeTruthy();
+  });
+
+  it('downloads an invoice’s PDF with the sign-in token, saved under its number', async () => {
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:invoice');
+    vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    localStorage.setItem(TOKEN_KEY, 'token-123');
+    const { fetchMock } = await open(false, order, [invoice, cancellation]);
+    fireEvent.click(screen.getByRole('button', { name: 'Download INV-2027-00007 (PDF)' }));
+    await waitFor(() => expect(saved).toEqual(['INV-2027-00007.pdf']));
+    const init = fetchMock.mock.calls.find(([url]) => url === '/api/events/7/invoices/31/pdf')![1]!;
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer token-123');
+  });
+
+  it('says nothing about invoices while the order has none', async () => {
+    await open(false);
+    expect(screen.queryByRole('heading', { name: 'Invoices' })).toBeNull();
+    expect(screen.queryByTestId('order-invoices')).toBeNull();
   });
 });

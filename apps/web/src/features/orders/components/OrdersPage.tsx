@@ -84,6 +84,11 @@ function Orders({ event }: { event: EventDto }) {
               eventId={event.id}
               kind="orders"
               params={{ query: params.query, filter_fields: params.filter_fields }}
+              also={{
+                kind: 'invoices',
+                csvLabel: <Trans>Invoices (CSV)</Trans>,
+                xlsxLabel: <Trans>Invoices (Excel)</Trans>,
+              }}
             />
           ) : null
         }

@@ -4,7 +4,8 @@ import '@mantine/core/styles/Skeleton.css';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Container, Grid, Skeleton, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
 
 import { PageHeader } from '../../../components/PageHeader';
 import { SettingsSection } from '../../../components/SettingsSection';
@@ -15,6 +16,7 @@ import { OrganizerSeatingPlans } from '../../seating/components/OrganizerSeating
 import { organizerKeys, useOrganizer } from '../api/organizers';
 import { OrganizerDetailsForm } from './OrganizerDetailsForm';
 import { OrganizerEvents } from './OrganizerEvents';
+import { OrganizerInvoiceSettings } from './OrganizerInvoiceSettings';
 
 /** The organizer named by `:organizerId`; unknown ids go to the route's not-found screen. */
 function useRouteOrganizer() {
@@ -27,12 +29,22 @@ function useRouteOrganizer() {
   return { id, organizer: query.data };
 }
 
-/** `/manage/organizer/:organizerId`: details, logo and the organizer's events. */
+/** `/manage/organizer/:organizerId`: details, logo, invoice settings, the organizer's events and seating plans. */
 export function OrganizerPage() {
   const { t } = useLingui();
   const { id, organizer } = useRouteOrganizer();
   usePageTitle(organizer?.name ?? t`Organizer`);
   const name = organizer?.name ?? '';
+  const { hash } = useLocation();
+  const ready = Boolean(organizer);
+  // A link to one section (`#invoices`, from an event's payment settings): once the page is there, bring it into
+  // view and put the keyboard on its heading.
+  useEffect(() => {
+    if (!ready || !hash) return;
+    const section = document.getElementById(decodeURIComponent(hash.slice(1)));
+    section?.scrollIntoView({ block: 'start' });
+    section?.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
+  }, [ready, hash]);
 
   return (
     <Container size="lg" py="xl">
@@ -83,6 +95,18 @@ export function OrganizerPage() {
         </Grid.Col>
       </Grid>
       <Stack mt="lg">
+        <SettingsSection
+          anchor="invoices"
+          title={<Trans>Invoices</Trans>}
+          description={
+            <Trans>
+              Invoices of this organizer's events are issued in this name, numbered without gaps. Each event chooses
+              whether its orders get one.
+            </Trans>
+          }
+        >
+          <OrganizerInvoiceSettings organizerId={id} />
+        </SettingsSection>
         <SettingsSection title={<Trans>Events</Trans>}>
           <OrganizerEvents organizerId={id} />
         </SettingsSection>

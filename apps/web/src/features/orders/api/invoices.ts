@@ -1,0 +1,49 @@
+import type { InvoiceSummaryDto } from '@admitone/shared';
+import { useQuery } from '@tanstack/react-query';
+
+import { api, redirectToLogin, shouldRedirectToLogin, tokenStore } from '../../../lib/api-client';
+import { ApiError, NETWORK_ERROR } from '../../../lib/api-error';
+import { saveFile } from '../../exports/api/download-export';
+import { orderKeys } from './orders';
+
+/** Under the order's key: a change to the order (a refund, a cancellation) reads its invoices again. */
+const invoicesKey = (eventId: number, orderId: number) => [...orderKeys.detail(eventId, orderId), 'invoices'] as const;
+
+/** The order's invoices and cancellation invoices, oldest first. */
+export const useOrderInvoices = (eventId: number, orderId: number) =>
+  useQuery({
+    queryKey: invoicesKey(eventId, orderId),
+    queryFn: () =>
+      api.get<{ data: InvoiceSummaryDto[] }>(`/events/${eventId}/orders/${orderId}/invoices`).then((r) => r.data),
+  });
+
+/** The name an invoice's PDF is saved under: its number (characters a file name cannot hold as `-`). */
+export const invoiceFileName = (number: string): string => `${number.replace(/[^\w.-]+/g, '-')}.pdf`;
+
+/**
+ * Fetches an invoice's PDF (with the bearer token: a plain link would carry none) and hands it to the browser's
+ * "save" as `<number>.pdf`. A refusal becomes an ApiError with the server's message.
+ */
+export async function downloadInvoicePdf(
+  eventId: number,
+  invoice: Pick<InvoiceSummaryDto, 'id' | 'number'>,
+  locale?: string,
+): Promise<void> {
+  const headers: Record<string, string> = { Accept: 'application/pdf, application/json' };
+  const token = tokenStore.get();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (locale) headers['Accept-Language'] = locale;
+  let response: Response;
+  try {
+    response = await fetch(`/api/events/${eventId}/invoices/${invoice.id}/pdf`, { headers });
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR, '');
+  }
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => undefined);
+    if ((response.status === 401 || response.status === 403) && shouldRedirectToLogin(window.location.pathname))
+      redirectToLogin();
+    throw ApiError.fromBody(response.status, body);
+  }
+  saveFile(await response.blob(), invoiceFileName(invoice.number));
+}

@@ -1,0 +1,93 @@
+import type { InvoiceSummaryDto } from '@admitone/shared';
+import { formatDate, formatMoney } from '@admitone/shared';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+
+import { actionErrorMessage } from '../../../lib/action-error';
+import { downloadInvoicePdf, useOrderInvoices } from '../api/invoices';
+import { DetailSection } from './DetailSection';
+
+/** One invoice: its number and kind, what it cancels, when it was issued (the event's day), its total and its PDF. */
+function InvoiceRow({ eventId, invoice, timeZone }: { eventId: number; invoice: InvoiceSummaryDto; timeZone: string }) {
+  const { t, i18n } = useLingui();
+  const [busy, setBusy] = useState(false);
+  const number = invoice.number;
+  const issued = formatDate(invoice.issued_at, timeZone, i18n.locale);
+  const cancels = invoice.cancels;
+  const download = () => {
+    setBusy(true);
+    downloadInvoicePdf(eventId, invoice, i18n.locale)
+      .catch((e: unknown) =>
+        notifications.show({
+          color: 'red',
+          message: actionErrorMessage(e, i18n, t`We could not download the invoice. Please try again.`),
+        }),
+      )
+      .finally(() => setBusy(false));
+  };
+  return (
+    <Group component="li" justify="space-between" gap="sm" wrap="wrap" align="center" data-testid="order-invoice">
+      <Stack gap={2} miw={0} style={{ flex: '1 1 200px' }}>
+        <Group gap="xs" wrap="wrap">
+          <Text size="sm" fw={600} ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+            {number}
+          </Text>
+          {invoice.kind === 'CANCELLATION' ? (
+            <Badge color="orange" variant="light" tt="none">
+              <Trans>Cancellation</Trans>
+            </Badge>
+          ) : (
+            <Badge variant="light" tt="none">
+              <Trans>Invoice</Trans>
+            </Badge>
+          )}
+        </Group>
+        <Text size="xs" c="dimmed">
+          <Trans>Issued {issued}</Trans>
+          {cancels ? (
+            <>
+              {' · '}
+              <Trans>Cancels invoice {cancels}</Trans>
+            </>
+          ) : null}
+        </Text>
+      </Stack>
+      <Group gap="sm" wrap="nowrap">
+        <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
+          {formatMoney(invoice.total, invoice.currency, i18n.locale)}
+        </Text>
+        <Button
+          size="compact-sm"
+          variant="light"
+          leftSection={<IconDownload size={14} aria-hidden />}
+          loading={busy}
+          onClick={download}
+          aria-label={t`Download ${number} (PDF)`}
+        >
+          <Trans>PDF</Trans>
+        </Button>
+      </Group>
+    </Group>
+  );
+}
+
+/**
+ * The order's invoices and cancellation invoices, oldest first, each with its PDF to download. Nothing is shown while
+ * the order has none (or they cannot be read).
+ */
+export function OrderInvoices({ eventId, orderId, timeZone }: { eventId: number; orderId: number; timeZone: string }) {
+  const invoices = useOrderInvoices(eventId, orderId).data ?? [];
+  if (!invoices.length) return null;
+  return (
+    <DetailSection title={<Trans>Invoices</Trans>}>
+      <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} data-testid="order-invoices">
+        {invoices.map((invoice) => (
+          <InvoiceRow key={invoice.id} eventId={eventId} invoice={invoice} timeZone={timeZone} />
+        ))}
+      </Stack>
+    </DetailSection>
+  );
+}
