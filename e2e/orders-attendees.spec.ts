@@ -292,10 +292,43 @@ test('attendees: add one by hand, find it with its manual order, edit, cancel an
   await tallSnapshot(page, 'orders-drawer-manual');
 });
 
-test('an offline order waits for its payment until the organizer marks it paid', async ({ page, request }) => {
-  test.setTimeout(120_000);
+test('an offline order waits for its payment until the organizer marks it paid; its invoice, asked for at checkout, is issued at once and not again', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
   const eventId = await riversideId(request);
   const email = uniqueEmail('alan');
+
+  // The organizer says who issues invoices (the organizer's settings), and the event issues them on request.
+  await signInByApi(page);
+  const session = await apiLogin(request);
+  const organizerId = (
+    (await (await request.get(`/api/events/${eventId}`, { headers: session.headers })).json()) as {
+      data: { organizer: { id: number } };
+    }
+  ).data.organizer.id;
+  await page.goto(`/manage/organizer/${organizerId}#invoices`);
+  const invoiceForm = page.locator('form').filter({ has: page.getByRole('button', { name: 'Save invoice settings' }) });
+  await invoiceForm.getByLabel('Legal name').fill('Riverside Events Ltd');
+  await invoiceForm.getByLabel('Address line 1').fill('1 Embankment');
+  await invoiceForm.getByLabel('ZIP or postal code').fill('SE1 7PB');
+  await invoiceForm.getByRole('textbox', { name: 'City' }).fill('London');
+  const sellerCountry = invoiceForm.getByRole('combobox', { name: 'Country', exact: true });
+  await sellerCountry.click();
+  await sellerCountry.fill('United Kingdom');
+  await sellerCountry.press('Tab');
+  await invoiceForm.getByLabel('Payment terms (days)').fill('14');
+  await invoiceForm.getByRole('button', { name: 'Save invoice settings' }).click();
+  await expect(page.getByText('Invoice settings saved.')).toBeVisible();
+  await expect(invoiceForm.getByText(/Next invoice number: INV-\d{4}-\d{5}/)).toBeVisible();
+  await expectAccessible(page, 'organizer invoice settings');
+  await tallSnapshot(page, 'organizer-invoice-settings');
+  await page.goto(`/manage/event/${eventId}/settings`);
+  await page.getByRole('radio', { name: 'When the buyer asks' }).check();
+  await page.getByRole('button', { name: 'Save payment settings' }).click();
+  await expect(page.getByText('Payment settings saved.')).toBeVisible();
+
   await openEventPage(page, eventId);
   await page.getByRole('button', { name: 'One more Standard', exact: true }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -306,9 +339,29 @@ test('an offline order waits for its payment until the organizer marks it paid',
   await page.getByRole('button', { name: 'Copy buyer details to all attendees' }).click();
   await choose(page, page.getByTestId('attendee-0'), 'T-shirt size', 'XL');
   await page.getByRole('radio', { name: 'Poster' }).check();
+  // The buyer asks for an invoice for their company.
+  await page.getByRole('checkbox', { name: 'I need an invoice' }).check();
+  const invoice = page.getByRole('region', { name: 'Invoice details' });
+  await invoice.getByLabel('Company').fill('Bletchley Analytics Ltd');
+  await invoice.getByLabel('Address line 1').fill('Sherwood Drive');
+  await invoice.getByLabel('Postal code').fill('MK3 6EB');
+  await invoice.getByLabel('City').fill('Milton Keynes');
+  const country = invoice.getByRole('combobox', { name: 'Country', exact: true });
+  await country.click();
+  await country.fill('United Kingdom');
+  await country.press('Tab');
+  await expectAccessible(page, 'checkout details with invoice');
+  await tallSnapshot(page, 'checkout-details-invoice');
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible();
+  // Issued with the order (to be paid within the terms), downloadable from the order page.
+  const invoices = page.getByRole('region', { name: 'Invoices' });
+  const download = page.waitForEvent('download');
+  await invoices.getByRole('button', { name: /^Download INV-\d{4}-\d{5} \(PDF\)$/ }).click();
+  expect((await download).suggestedFilename()).toMatch(/^INV-\d{4}-\d{5}\.pdf$/);
+  await expectAccessible(page, 'order summary with invoice');
+  await tallSnapshot(page, 'order-summary-invoice');
 
   await signInByApi(page);
   await page.goto(`/manage/event/${eventId}/orders`);
@@ -322,6 +375,7 @@ test('an offline order waits for its payment until the organizer marks it paid',
   await row.click();
   const drawer = page.getByRole('dialog', { name: /^Order O-/ });
   await expect(drawer.getByText('Waiting for an offline payment')).toBeVisible();
+  await expect(drawer.getByRole('button', { name: /^Download INV-\d{4}-\d{5} \(PDF\)$/ })).toHaveCount(1);
   await expect(drawer.getByText('Offline payment', { exact: true })).toBeVisible();
   const before = mailCount(email);
   await drawer.getByRole('button', { name: 'Mark as paid' }).click();
@@ -332,6 +386,8 @@ test('an offline order waits for its payment until the organizer marks it paid',
   await expect(drawer.getByText('Marked as paid')).toBeVisible();
   await expect(drawer.getByText('Completed', { exact: true })).toBeVisible();
   await expect(drawer.getByRole('button', { name: 'Mark as paid' })).toHaveCount(0);
+  // Paid: the invoice stands as it was (an invoice never changes for its payment).
+  await expect(drawer.getByRole('button', { name: /^Download INV-\d{4}-\d{5} \(PDF\)$/ })).toHaveCount(1);
   await waitForMail(email, before);
   // Sorted by completion, newest first: the order just paid leads, with both of its times shown.
   await page.keyboard.press('Escape');

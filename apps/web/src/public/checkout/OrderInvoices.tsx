@@ -64,7 +64,7 @@ export function OrderInvoices({ order }: { order: PublicOrderDto }) {
                     {formatMoney(invoice.total, invoice.currency, i18n.locale)}
                   </Text>
                   <Button
-                    variant="light"
+                    variant="default"
                     leftSection={busy === invoice.id ? <Loader size={16} /> : <IconDownload size={16} aria-hidden />}
                     aria-label={t`Download ${number} (PDF)`}
                     aria-busy={busy === invoice.id || undefined}
