@@ -2,6 +2,7 @@ import type { Locale, OrderTotals } from '@admitone/shared';
 import { formatEventDate } from '@admitone/shared';
 
 import { translate } from '../../i18n/i18n.js';
+import { invoiceAttachments, type MailInvoice } from '../../modules/invoices/invoice-mail.js';
 import type { MailSender } from '../sender.js';
 import { ticketTextParagraphs } from './automation-parts.js';
 import { layout, type MailContent, type RenderedMail } from './layout.js';
@@ -15,7 +16,6 @@ import {
   richText,
 } from './order-mail-parts.js';
 import { type OrderTicketsData, orderTicketsSection } from './order-tickets.js';
-import { invoiceAttachments, type MailInvoice } from '../../modules/invoices/invoice-mail.js';
 
 const M = {
   subject: /*i18n*/ { id: 'mail.order_confirmation.subject', message: 'Your order {order_number} for {event}' },

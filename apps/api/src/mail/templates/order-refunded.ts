@@ -2,10 +2,10 @@ import type { Locale } from '@admitone/shared';
 import { formatMoney } from '@admitone/shared';
 
 import { translate } from '../../i18n/i18n.js';
+import { invoiceAttachments, type MailInvoice } from '../../modules/invoices/invoice-mail.js';
 import type { MailSender } from '../sender.js';
 import { layout, type RenderedMail } from './layout.js';
 import { dateCancelledParagraphs, eventFootnotes, type OrderMailEvent } from './order-mail-parts.js';
-import { invoiceAttachments, type MailInvoice } from '../../modules/invoices/invoice-mail.js';
 
 const M = {
   subject: /*i18n*/ { id: 'mail.order_refunded.subject', message: 'A refund for your order {order_number}' },

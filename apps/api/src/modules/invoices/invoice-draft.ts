@@ -20,9 +20,10 @@ export interface InvoiceSubject {
 
 /**
  * What the invoice of an order should say now (docs/DOMAIN.md "Invoices"), or null when it should have none: the
- * event issues none (or only on request, and the buyer did not ask) and the order has none yet, the organizer has no invoice settings, the order
- * is free, not (or no longer) sold, or all of it was refunded. The lines are the order's items as sold (discounts and
- * fees in their price), less a refund line for what went back; the taxes per rate follow them.
+ * event issues none (or only on request, and the buyer did not ask) and the order has none yet; the organizer has no
+ * invoice settings; the order is free, not (or no longer) sold, or all of it was refunded. The lines are the order's
+ * items as sold (discounts and fees in their price), less a refund line for what went back; the taxes per rate follow
+ * them.
  */
 export async function invoiceDraft(
   tx: Executor,
@@ -53,8 +54,8 @@ export async function invoiceDraft(
   const details = order.invoice_details;
   const wanted =
     invoiced || event.invoice_mode === 'ALWAYS' || (event.invoice_mode === 'ON_REQUEST' && details?.requested);
-  // Sold and not undone: paid (refunds or not), or awaiting an offline payment. A cancelled order keeps its invoice only
-  // for what was paid and kept; an unpaid one that was cancelled has nothing to invoice.
+  // Sold and not undone: paid (refunds or not), or awaiting an offline payment. A cancelled order keeps its invoice
+  // only for what was paid and kept; an unpaid one that was cancelled has nothing to invoice.
   const paid = order.payment_status === 'PAYMENT_RECEIVED' || order.payment_status === 'REFUNDED';
   const standing =
     ['COMPLETED', 'AWAITING_PAYMENT', 'PARTIALLY_REFUNDED', 'REFUND_PENDING', 'REFUND_FAILED', 'REFUNDED'].includes(
@@ -167,7 +168,10 @@ export function sameInvoice(a: InvoiceData, b: InvoiceData): boolean {
   return key(a) === key(b);
 }
 
-/** JSON with every object's keys in order, and no undefined members: a stored invoice (jsonb orders its keys) compares equal. */
+/**
+ * JSON with every object's keys in order and no undefined members: a stored invoice (jsonb orders its keys) compares
+ * equal to the same one made now.
+ */
 function canonical(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
   if (v && typeof v === 'object')

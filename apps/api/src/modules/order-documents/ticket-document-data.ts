@@ -54,7 +54,7 @@ export interface TicketDocumentData {
   pass?: { date_count: number; first_start: string; last_start: string } | null;
   /** Absolute `/ticket/{eventId}/{attendeeShortId}`. */
   ticket_url: string;
-  /** "Add to Apple Wallet" and "Save to Google Wallet" addresses, when offered (absent: none, or rows written before). */
+  /** "Add to Apple Wallet" and "Save to Google Wallet" addresses when offered (absent: none, or older rows). */
   wallet?: { apple_url: string | null; google_url: string | null } | null;
   /**
    * The logo as a PNG, read from `organizer_logo_key` just before rendering (mail-delivery.ts); never

@@ -7,7 +7,6 @@ import { loadCatalogs } from '../../i18n/i18n.js';
 import { sampleTicket } from './ticket-document-fixture.js';
 import { ticketPdf } from './ticket-pdf.js';
 
-
 beforeAll(() => loadCatalogs());
 
 describe('ticketPdf', () => {

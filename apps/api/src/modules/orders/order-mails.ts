@@ -29,13 +29,13 @@ import { countEventDates } from '../event-dates/event-dates.repository.js';
 import { dateOfOrder, datesOfPasses, type OrderDate } from '../event-dates/order-dates.js';
 import { EMPTY_LOCATION } from '../events/event-dto.js';
 import { imagesByOwner } from '../images/images.repository.js';
+import { invoicesIssuedAt } from '../invoices/invoice-mail.js';
 import type { TicketDocumentData } from '../order-documents/ticket-document-data.js';
 import { ticketLogoKey } from '../order-documents/ticket-logo.js';
 import { eventMailSender } from '../organizers/organizer-mail-sender.js';
 import { seatsById } from '../seating/seat-labels.js';
 import { walletLinks } from '../wallet/wallet-offer.js';
 import { signedTicketCode } from './ticket-signature.js';
-import { invoicesIssuedAt } from '../invoices/invoice-mail.js';
 
 export interface OrderMailContext {
   now: Date;
