@@ -122,7 +122,7 @@ function InvoiceModeField({ event, form }: { event: EventDto; form: UseFormRetur
       description={
         <Trans>
           Invoices are issued in the organizer's name, from its{' '}
-          <Anchor component={Link} to={`/manage/organizer/${event.organizer.id}#invoices`} inherit>
+          <Anchor component={Link} to={`/manage/organizer/${event.organizer.id}#invoices`} inherit underline="always">
             invoice settings
           </Anchor>
           .
