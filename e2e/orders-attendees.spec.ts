@@ -388,6 +388,15 @@ test('an offline order waits for its payment until the organizer marks it paid; 
   await expect(drawer.getByRole('button', { name: 'Mark as paid' })).toHaveCount(0);
   // Paid: the invoice stands as it was (an invoice never changes for its payment).
   await expect(drawer.getByRole('button', { name: /^Download INV-\d{4}-\d{5} \(PDF\)$/ })).toHaveCount(1);
+  // The buyer's company moved: the organizer corrects the details, the invoice is cancelled and issued again.
+  await drawer.getByRole('button', { name: 'Correct invoice details' }).click();
+  const correct = page.getByRole('dialog', { name: 'Correct invoice details' });
+  await correct.getByRole('textbox', { name: 'Address line 1' }).fill('Wilton Park');
+  await expectAccessible(page, 'correct invoice details dialog');
+  await correct.getByRole('button', { name: 'Save and issue again' }).click();
+  await expect(correct).toBeHidden();
+  await expect(drawer.getByRole('button', { name: /^Download INV-\d{4}-\d{5} \(PDF\)$/ })).toHaveCount(3);
+  await expect(drawer.getByText('Cancellation', { exact: true })).toBeVisible();
   await waitForMail(email, before);
   // Sorted by completion, newest first: the order just paid leads, with both of its times shown.
   await page.keyboard.press('Escape');

@@ -280,6 +280,49 @@ describe('invoices of an order', () => {
       await call(ctx.app, 'GET', `/api/events/${event.id}/orders/${orderId}/invoices`, { token: u.token })
     ).json().data;
     expect(after).toHaveLength(1);
+
+    // The buyer forgot their company: the organizer corrects the details, the invoice is cancelled and issued again.
+    const fix = (body: object) =>
+      call(ctx.app, 'PUT', `/api/events/${event.id}/orders/${orderId}/invoice-details`, { token: u.token, body });
+    const wrong = await fix({ company: 'Hanse Handel GmbH', vat_number: 'DE000' });
+    expect(wrong.statusCode).toBe(422);
+    expect(Object.keys(wrong.json().error.field_errors).sort()).toEqual([
+      'address.address_line_1',
+      'address.city',
+      'address.country',
+      'address.zip_or_postal_code',
+      'vat_number',
+    ]);
+    const fixed = await fix({
+      company: 'Hanse Handel GmbH',
+      vat_number: 'DE136695976',
+      address: { address_line_1: 'Speicherstadt 5', zip_or_postal_code: '20457', city: 'Hamburg', country: 'DE' },
+    });
+    expect(fixed.statusCode).toBe(200);
+    expect(fixed.json().data.history.at(-1)).toMatchObject({ kind: 'INVOICE_DETAILS_EDITED' });
+    const reissued = (
+      await call(ctx.app, 'GET', `/api/events/${event.id}/orders/${orderId}/invoices`, { token: u.token })
+    ).json().data;
+    expect(reissued.map((i: { number: string; kind: string; total: number }) => [i.number, i.kind, i.total])).toEqual([
+      ['INV-2027-00001', 'INVOICE', 23800],
+      ['INV-2027-00002', 'CANCELLATION', -23800],
+      ['INV-2027-00003', 'INVOICE', 23800],
+    ]);
+    const again = pdfText(
+      (await call(ctx.app, 'GET', `/api/events/${event.id}/invoices/${reissued[2].id}/pdf`, { token: u.token }))
+        .rawPayload,
+    );
+    expect(again).toContain('Hanse Handel GmbH');
+    // The same details again change nothing.
+    await fix({
+      company: 'Hanse Handel GmbH',
+      vat_number: 'DE136695976',
+      address: { address_line_1: 'Speicherstadt 5', zip_or_postal_code: '20457', city: 'Hamburg', country: 'DE' },
+    });
+    expect(
+      (await call(ctx.app, 'GET', `/api/events/${event.id}/orders/${orderId}/invoices`, { token: u.token })).json()
+        .data,
+    ).toHaveLength(3);
   });
 
   it('issues none where the buyer did not ask, and none for events without invoices', async () => {

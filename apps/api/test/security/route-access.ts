@@ -15,6 +15,7 @@ import {
   checkInBatchBody,
   checkInListBody,
   checkInScan,
+  checkoutInvoiceBody,
   claimBody,
   closeShiftBody,
   completeCardSaleBody,
@@ -513,6 +514,13 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'POST /api/events/{eventId}/orders/{orderId}/send-link': { access: 'member' },
   'GET /api/events/{eventId}/orders/{orderId}/mails': { access: 'member' },
   'GET /api/events/{eventId}/orders/{orderId}/invoices': { access: 'member' },
+  'PUT /api/events/{eventId}/orders/{orderId}/invoice-details': {
+    access: 'member',
+    body: body(checkoutInvoiceBody, () => ({
+      company: 'Mallory Ltd',
+      address: { address_line_1: '1 Main St', zip_or_postal_code: '1000', city: 'Brussels', country: 'BE' },
+    })),
+  },
   'GET /api/events/{eventId}/invoices/{invoiceId}/pdf': { access: 'member' },
   'POST /api/events/{eventId}/orders/{orderId}/mails/{mailId}/send-again': {
     access: 'member',

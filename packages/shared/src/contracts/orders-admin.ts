@@ -20,6 +20,7 @@ import {
   storedAnswerSchema,
 } from './checkout.js';
 import { emailField, listQuery, oneOf, pageOf, personNameField, personRefSchema, syncListFields } from './common.js';
+import { type InvoiceDetails, invoiceDetailsSchema } from './invoices.js';
 import { type OrderDateDto, orderDateSchema } from './order-dates.js';
 import { QUESTION_TYPES, type QuestionType } from './questions.js';
 import { type SeatDto, seatSchema } from './seating.js';
@@ -205,6 +206,8 @@ export interface OrderDetailDto extends OrderSummaryDto {
   cancelled_at: string | null;
   /** Its passes for any N dates: how many dates each admits on in all, and how many the holder has picked. */
   pass_picks?: Array<{ ticket_id: number; picks: number; picked: number }>;
+  /** The buyer's invoice details (company, address, VAT number), when given. */
+  invoice_details?: InvoiceDetails | null;
 }
 
 export const adminAnswerSchema = z.object({
@@ -335,6 +338,7 @@ export const orderDetailSchema = orderSummarySchema.extend({
   pass_picks: z
     .array(z.object({ ticket_id: z.number().int(), picks: z.number().int(), picked: z.number().int() }))
     .optional(),
+  invoice_details: invoiceDetailsSchema.nullable().optional(),
 }) satisfies z.ZodType<OrderDetailDto>;
 export const orderDetailResponse = oneOf(orderDetailSchema);
 

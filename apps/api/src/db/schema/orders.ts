@@ -371,6 +371,8 @@ export type OrderEventKind =
   /** The buyer's bank took money back from the provider (a chargeback): data.amount, data.total, data.provider. */
   | 'CHARGEBACK'
   | 'BUYER_EDITED'
+  /** The organizer corrected the buyer's invoice details (company, address, VAT number): data.changes. */
+  | 'INVOICE_DETAILS_EDITED'
   | 'CONFIRMATION_RESENT'
   /** The organizer had the buyer's order link mailed to the buyer. */
   | 'LINK_SENT'

@@ -12,6 +12,25 @@ import { isValidVatNumber, reverseChargeApplies } from './vat.js';
 const ADDRESS_NEEDED = ['address_line_1', 'zip_or_postal_code', 'city', 'country'] as const;
 
 /**
+ * Checks invoice details as typed (issues under `prefix`): a business (a company or a VAT number), and anyone asking
+ * for an invoice (`asked`), gives the street, postal code, city and country; a VAT number must be well formed for the
+ * address's country.
+ */
+export function checkInvoiceInput(
+  input: z.output<typeof checkoutInvoiceBody>,
+  asked: boolean,
+  issues: FieldIssues,
+  prefix: string,
+): void {
+  const address = input.address ?? null;
+  if (asked || input.company || input.vat_number)
+    for (const f of ADDRESS_NEEDED)
+      if (!address?.[f]) issues[`${prefix}address.${f}`] = [{ key: 'invoice_address_required' }];
+  if (input.vat_number && !isValidVatNumber(input.vat_number, address?.country))
+    issues[`${prefix}vat_number`] = [{ key: 'vat_number_invalid' }];
+}
+
+/**
  * The buyer's invoice details of a checkout, checked (issues under `invoice.…`), with whether the reverse-charge rule
  * applies to the order; null where the event issues no invoices or the buyer gave nothing. A business (a company or a
  * VAT number), and anyone asking for an invoice on request, gives the address; a VAT number must be well formed for the
@@ -36,12 +55,7 @@ export async function checkoutInvoiceDetails(
   const requested = event.mode === 'ALWAYS' || input.requested;
   if (!requested) return null;
   const address = input.address ?? null;
-  const business = Boolean(input.company || input.vat_number);
-  if (business || event.mode === 'ON_REQUEST')
-    for (const f of ADDRESS_NEEDED)
-      if (!address?.[f]) issues[`invoice.address.${f}`] = [{ key: 'invoice_address_required' }];
-  if (input.vat_number && !isValidVatNumber(input.vat_number, address?.country))
-    issues['invoice.vat_number'] = [{ key: 'vat_number_invalid' }];
+  checkInvoiceInput(input, event.mode === 'ON_REQUEST', issues, 'invoice.');
   const settings = await findInvoiceSettings(tx, event.organizerId);
   const [date] = await tx
     .select({ location: eventDates.location })

@@ -25,6 +25,7 @@ const INVOICE_KINDS: ReadonlySet<OrderEventKind> = new Set<OrderEventKind>([
   'EXCHANGE_REFUNDED',
   'DATE_EXCHANGED',
   'BUYER_EDITED',
+  'INVOICE_DETAILS_EDITED',
 ]);
 
 /** The order's invoice that stands: its latest invoice, unless a cancellation followed it. */

@@ -193,5 +193,6 @@ export async function orderDetail(
     ...(picks.length
       ? { pass_picks: picks.map((p) => ({ ticket_id: p.ticket_id, picks: p.picks, picked: p.picked })) }
       : {}),
+    ...(o.invoice_details ? { invoice_details: o.invoice_details } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import {
   buyerLinkSchema,
   changeOrderDateBody,
+  checkoutInvoiceBody,
   editBuyerBody,
   eventParams,
   oneOf,
@@ -26,6 +27,7 @@ import { readOrderFile } from '../checkout/answer-files.js';
 import { buyerLinkPath, sendOrderLink } from '../checkout/order-link.js';
 import { changeOrderDate } from '../event-dates/move-order.js';
 import { requireEvent } from '../events/events.repository.js';
+import { correctInvoiceDetails } from '../invoices/correct-invoice-details.js';
 import { refundProviders } from '../payments/payment-gateway.js';
 import { refundOrder } from '../payments/refund-order.js';
 import { editBuyer, resendConfirmation } from './order-admin-actions.js';
@@ -180,6 +182,21 @@ export const orderRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
       },
     },
     (req) => act(req, cancelOrder),
+  );
+
+  app.put(
+    '/events/:eventId/orders/:orderId/invoice-details',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Correct the buyer's invoice details (company, address, VAT number); the invoice is reissued",
+        params: orderParams,
+        body: checkoutInvoiceBody,
+        response: { 200: orderDetailResponse },
+      },
+    },
+    (req) => act(req, (tx, c, o) => correctInvoiceDetails(tx, c, o, req.body)),
   );
 
   app.post(

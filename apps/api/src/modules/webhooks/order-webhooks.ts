@@ -18,6 +18,7 @@ const ORDER_TYPES: Partial<Record<OrderEventKind, WebhookEventType[]>> = {
   LATE_PAYMENT_REFUNDED: ['order.refunded'],
   CHARGEBACK: ['order.updated'],
   BUYER_EDITED: ['order.updated'],
+  INVOICE_DETAILS_EDITED: ['order.updated'],
   ATTENDEE_EDITED: ['order.updated'],
   ATTENDEE_EDITED_BY_BUYER: ['order.updated'],
   ATTENDEE_MOVED: ['order.updated'],

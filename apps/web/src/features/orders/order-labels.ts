@@ -59,6 +59,7 @@ const ORDER_EVENT_LABELS: Record<string, MessageDescriptor> = {
   CHARGEBACK: msg`Payment charged back by the buyer's bank`,
   DUPLICATE_PAYMENT_REFUNDED: msg`Duplicate payment refunded automatically`,
   BUYER_EDITED: msg`Buyer details edited`,
+  INVOICE_DETAILS_EDITED: msg`Invoice details corrected: the invoice was issued again`,
   CONFIRMATION_RESENT: msg`Confirmation e-mail sent again`,
   LINK_SENT: msg`Order link e-mailed to the buyer`,
   ATTENDEE_CANCELLED: msg`Attendee cancelled`,

@@ -1,5 +1,5 @@
-import type { InvoiceSummaryDto } from '@admitone/shared';
-import { useQuery } from '@tanstack/react-query';
+import type { CheckoutInvoiceBody, InvoiceSummaryDto, OrderDetailDto } from '@admitone/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api, redirectToLogin, shouldRedirectToLogin, tokenStore } from '../../../lib/api-client';
 import { ApiError, NETWORK_ERROR } from '../../../lib/api-error';
@@ -46,4 +46,22 @@ export async function downloadInvoicePdf(
     throw ApiError.fromBody(response.status, body);
   }
   saveFile(await response.blob(), invoiceFileName(invoice.number));
+}
+
+/**
+ * Corrects the buyer's invoice details (company, address, VAT number): the server reissues the invoice (a cancellation
+ * and a new one) and answers the order; its invoices are read again.
+ */
+export function useCorrectInvoiceDetails(eventId: number, orderId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CheckoutInvoiceBody) =>
+      api
+        .put<{ data: OrderDetailDto }>(`/events/${eventId}/orders/${orderId}/invoice-details`, body)
+        .then((r) => r.data),
+    onSuccess: (order) => {
+      queryClient.setQueryData(orderKeys.detail(eventId, orderId), order);
+      return queryClient.invalidateQueries({ queryKey: invoicesKey(eventId, orderId) });
+    },
+  });
 }

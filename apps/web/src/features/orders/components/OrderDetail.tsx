@@ -140,7 +140,7 @@ export function OrderDetail({
           </DetailRow>
         ) : null}
       </DetailSection>
-      <OrderInvoices eventId={event.id} orderId={order.id} timeZone={event.timezone} />
+      <OrderInvoices eventId={event.id} order={order} timeZone={event.timezone} />
       {orderAnswers.length ? (
         <DetailSection title={<Trans>Answers</Trans>}>
           <AnswerList answers={orderAnswers} order={{ eventId: event.id, orderId: order.id }} />

@@ -197,6 +197,62 @@ describe('OrderDrawer: the invoices of the order', () => {
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer token-123');
   });
 
+  it('corrects the buyer’s invoice details: the server’s field errors on the fields, then the invoice issued again', async () => {
+    const withDetails: OrderDetailDto = {
+      ...order,
+      invoice_details: { requested: true, company: 'Acme', address: null, vat_number: null, reverse_charge: false },
+    };
+    const puts: unknown[] = [];
+    let invoicesRead = 0;
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url === '/api/events/7/orders/5/invoice-details') {
+        puts.push(JSON.parse(String(init!.body)));
+        if (puts.length === 1)
+          return new Response(
+            JSON.stringify({
+              error: {
+                code: 'VALIDATION_FAILED',
+                message: 'Please check the highlighted fields and try again.',
+                field_errors: { vat_number: ['This is not a valid VAT number.'] },
+              },
+            }),
+            { status: 422, headers: { 'content-type': 'application/json' } },
+          );
+        return json({ data: withDetails });
+      }
+      if (url === '/api/events/7/orders/5') return json({ data: withDetails });
+      if (url === '/api/events/7/orders/5/mails') return json({ data: [] });
+      if (url === '/api/events/7/orders/5/invoices')
+        return json({ data: invoicesRead++ ? [invoice, cancellation] : [invoice] });
+      return new Response('{}', { status: 500 });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<OrderDrawer event={event} orderId={5} onClose={() => undefined} showDates={false} />, {
+      query: true,
+      router: true,
+    });
+    expect((await screen.findByTestId('invoice-details')).textContent).toBe('Acme');
+    fireEvent.click(screen.getByRole('button', { name: 'Correct invoice details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Correct invoice details' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'VAT number' }), { target: { value: 'DE1' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Address line 1/ }), { target: { value: 'Kai 1' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /ZIP or postal code/ }), {
+      target: { value: '20457' },
+    });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /City/ }), { target: { value: 'Hamburg' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save and issue again' }));
+    expect(await within(dialog).findByText('This is not a valid VAT number.')).toBeTruthy();
+    expect(puts[0]).toMatchObject({
+      requested: true,
+      company: 'Acme',
+      vat_number: 'DE1',
+      address: { city: 'Hamburg' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save and issue again' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Correct invoice details' })).toBeNull());
+    await waitFor(() => expect(screen.getAllByTestId('order-invoice')).toHaveLength(2));
+  });
+
   it('says nothing about invoices while the order has none', async () => {
     await open(false);
     expect(screen.queryByRole('heading', { name: 'Invoices' })).toBeNull();

@@ -1,14 +1,16 @@
-import type { InvoiceSummaryDto } from '@admitone/shared';
+import type { InvoiceSummaryDto, OrderDetailDto } from '@admitone/shared';
 import { formatDate, formatMoney } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDownload } from '@tabler/icons-react';
+import { IconDownload, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 
+import { AppModal } from '../../../components/AppModal';
 import { actionErrorMessage } from '../../../lib/action-error';
 import { downloadInvoicePdf, useOrderInvoices } from '../api/invoices';
 import { DetailSection } from './DetailSection';
+import { InvoiceDetailsForm } from './InvoiceDetailsForm';
 
 /** One invoice: its number and kind, what it cancels, when it was issued (the event's day), its total and its PDF. */
 function InvoiceRow({ eventId, invoice, timeZone }: { eventId: number; invoice: InvoiceSummaryDto; timeZone: string }) {
@@ -75,19 +77,49 @@ function InvoiceRow({ eventId, invoice, timeZone }: { eventId: number; invoice: 
 }
 
 /**
- * The order's invoices and cancellation invoices, oldest first, each with its PDF to download. Nothing is shown while
- * the order has none (or they cannot be read).
+ * The order's invoices and cancellation invoices, oldest first, each with its PDF to download, and the buyer's invoice
+ * details to correct (the invoice is then issued again). Nothing is shown while the order has neither.
  */
-export function OrderInvoices({ eventId, orderId, timeZone }: { eventId: number; orderId: number; timeZone: string }) {
-  const invoices = useOrderInvoices(eventId, orderId).data ?? [];
-  if (!invoices.length) return null;
+export function OrderInvoices({
+  eventId,
+  order,
+  timeZone,
+}: {
+  eventId: number;
+  order: OrderDetailDto;
+  timeZone: string;
+}) {
+  const invoices = useOrderInvoices(eventId, order.id).data ?? [];
+  const [editing, setEditing] = useState(false);
+  if (!invoices.length && !order.invoice_details) return null;
+  const details = order.invoice_details;
   return (
     <DetailSection title={<Trans>Invoices</Trans>}>
-      <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} data-testid="order-invoices">
-        {invoices.map((invoice) => (
-          <InvoiceRow key={invoice.id} eventId={eventId} invoice={invoice} timeZone={timeZone} />
-        ))}
-      </Stack>
+      {details?.company || details?.vat_number ? (
+        <Text size="sm" data-testid="invoice-details">
+          {[details.company, details.vat_number].filter(Boolean).join(' · ')}
+        </Text>
+      ) : null}
+      {invoices.length ? (
+        <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} data-testid="order-invoices">
+          {invoices.map((invoice) => (
+            <InvoiceRow key={invoice.id} eventId={eventId} invoice={invoice} timeZone={timeZone} />
+          ))}
+        </Stack>
+      ) : null}
+      <Group>
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconPencil size={14} aria-hidden />}
+          onClick={() => setEditing(true)}
+        >
+          <Trans>Correct invoice details</Trans>
+        </Button>
+      </Group>
+      <AppModal opened={editing} onClose={() => setEditing(false)} title={<Trans>Correct invoice details</Trans>}>
+        <InvoiceDetailsForm eventId={eventId} order={order} onDone={() => setEditing(false)} />
+      </AppModal>
     </DetailSection>
   );
 }
