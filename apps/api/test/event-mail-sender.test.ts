@@ -1,5 +1,3 @@
-import { inflateSync } from 'node:zlib';
-
 import type { ImageDto, OrganizerDto } from '@admitone/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -14,6 +12,7 @@ import { platformSender, senderHeaders } from '../src/mail/transport.js';
 import { sampleTicket } from '../src/modules/order-documents/ticket-document-fixture.js';
 import { placeOrder } from './checkout-factory.js';
 import { createEvent, createOrganizer, registerUser } from './factories.js';
+import { pdfText } from './pdf-text.js';
 import type { ReceivedMail } from './smtp.js';
 import { call, createTestApp, mailSettled, type TestContext } from './test-app.js';
 
@@ -78,48 +77,6 @@ async function buy(w: Awaited<ReturnType<typeof world>>, n: number) {
 }
 
 const header = (m: ReceivedMail, key: string) => m.headers.filter((h) => h.key === key).map((h) => h.value);
-
-/**
- * The text a compressed pdfkit document shows: its streams inflated, each text run decoded with every
- * ToUnicode map in the file (embedded fonts) and as single bytes (the built-in Helvetica).
- */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  // Each stream by its dictionary's /Length (a font or image stream's bytes may hold "endstream" by chance).
-  const streams = [...raw.matchAll(/<<((?:(?!<<)[\s\S])*?)>>\s*stream\r?\n/g)].map((m) => {
-    const length = /\/Length\s+(\d+)/.exec(m[1]!);
-    const start = m.index + m[0].length;
-    const bytes = pdf.subarray(start, length ? start + Number(length[1]) : raw.indexOf('endstream', start));
-    try {
-      return inflateSync(bytes).toString('latin1');
-    } catch {
-      return bytes.toString('latin1');
-    }
-  });
-  const all = streams.join('\n');
-  const maps = [...all.matchAll(/beginbfrange\s*([\s\S]*?)endbfrange/g)].map((m) => {
-    const map = new Map<number, string>();
-    for (const range of m[1]!.matchAll(/<([0-9a-f]+)>\s*<([0-9a-f]+)>\s*\[([^\]]*)\]/gi)) {
-      const first = parseInt(range[1]!, 16);
-      [...range[3]!.matchAll(/<([0-9a-f]+)>/gi)].forEach((u, i) => {
-        const units = u[1]!.match(/.{4}/g)!.map((h) => parseInt(h, 16));
-        map.set(first + i, String.fromCharCode(...units));
-      });
-    }
-    return map;
-  });
-  const runs = all
-    .split('\n')
-    .filter((line) => line.startsWith('[<') && line.endsWith('] TJ'))
-    .map((line) => [...line.matchAll(/<([0-9a-f]*)>/gi)].map((h) => h[1]!).join(''));
-  const decoded: string[] = [];
-  for (const hex of runs) {
-    decoded.push(Buffer.from(hex, 'hex').toString('latin1'));
-    for (const map of maps)
-      decoded.push((hex.match(/.{4}/g) ?? []).map((h) => map.get(parseInt(h, 16)) ?? '\uFFFD').join(''));
-  }
-  return decoded.join('\n');
-}
 
 async function uploadLogo(token: string, organizerId: number, image: Buffer, mime: string): Promise<ImageDto> {
   const form = new FormData();

@@ -37,15 +37,22 @@ export function pdfText(pdf: Buffer): string {
   return decoded.join('\n');
 }
 
-/** The PDF's text with every compressed stream (FlateDecode) inflated in place, so a compressed file reads too. */
+/**
+ * The PDF's text with every stream inflated (FlateDecode; an uncompressed one as it is), each found by its dictionary's
+ * /Length: a font or image stream's bytes may hold "endstream" by chance.
+ */
 function inflated(pdf: Buffer): string {
   const raw = pdf.toString('latin1');
   if (!raw.includes('/FlateDecode')) return raw;
-  return raw.replace(/stream\r?\n([\s\S]*?)\r?\nendstream/g, (whole, body: string) => {
+  const streams = [...raw.matchAll(/<<((?:(?!<<)[\s\S])*?)>>\s*stream\r?\n/g)].map((m) => {
+    const length = /\/Length\s+(\d+)/.exec(m[1]!);
+    const start = m.index + m[0].length;
+    const bytes = pdf.subarray(start, length ? start + Number(length[1]) : raw.indexOf('endstream', start));
     try {
-      return `stream\n${inflateSync(Buffer.from(body, 'latin1')).toString('latin1')}\nendstream`;
+      return inflateSync(bytes).toString('latin1');
     } catch {
-      return whole;
+      return bytes.toString('latin1');
     }
   });
+  return streams.join('\n');
 }

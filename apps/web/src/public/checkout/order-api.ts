@@ -8,7 +8,8 @@ import type {
   PublicOrderDto,
 } from '@admitone/shared';
 
-import { newIdempotencyKey, publicDownload, publicFetch, saveBlob } from '../lib/public-api';
+import { saveFile } from '../../lib/save-file';
+import { newIdempotencyKey, publicDownload, publicFetch } from '../lib/public-api';
 
 const orderPath = (eventId: number, shortId: string) => `/events/${eventId}/order/${encodeURIComponent(shortId)}`;
 
@@ -128,5 +129,5 @@ export async function downloadInvoicePdf(
     orderShortId: shortId,
     locale,
   });
-  saveBlob(blob, `${invoice.number.replace(/[^\w.-]+/g, '-')}.pdf`);
+  saveFile(blob, `${invoice.number.replace(/[^\w.-]+/g, '-')}.pdf`);
 }

@@ -84,16 +84,3 @@ export async function publicDownload(
   if (!res.ok) throw ApiError.fromBody(res.status, await res.json().catch(() => null));
   return res.blob();
 }
-
-/** Hands a downloaded file to the browser's "save" under `filename`, through a short-lived Blob URL. */
-export function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

@@ -113,15 +113,4 @@ export async function downloadFile(
   };
 }
 
-/** Hands a downloaded file to the browser's "save" through a temporary Blob URL. */
-export function saveFile(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+export { saveFile } from '../../../lib/save-file';
