@@ -1,4 +1,4 @@
-import { act, renderHook } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { Location } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -123,7 +123,7 @@ describe("arriving from another of the apps' pages", () => {
     document.body.innerHTML = '';
     focusAfterArriving();
     document.body.innerHTML = '<main><h1>Events</h1></main>';
-    await vi.waitFor(() => expect(document.activeElement?.tagName).toBe('H1'));
+    await waitFor(() => expect(document.activeElement?.tagName).toBe('H1'));
     expect(sessionStorage.getItem('admitone.arriving')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { createQueryClient } from '../../../lib/query-client';
@@ -47,7 +47,7 @@ describe('accepting an invitation with a login that has two-factor sign-in', () 
     expect(screen.queryByText(/You already have an AdmitOne login/)).toBeNull();
     fireEvent.change(screen.getByRole('textbox', { name: /Six-digit code/ }), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    await vi.waitFor(() => expect(replace).toHaveBeenCalledWith('/manage/events'));
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('/manage/events'));
     expect(fetchMock.mock.calls.map(([url, init]) => [url, JSON.parse((init as RequestInit).body as string)])).toEqual([
       ['/api/auth/invitation/invitation-token-123', { current_password: 'cobol rules since 1959' }],
       ['/api/auth/login/two-factor', { challenge: 'challenge-1234567890', code: '123456' }],

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { createQueryClient } from '../../../lib/query-client';
@@ -94,7 +94,7 @@ describe('login form: leaving the sign-in screens', () => {
     fireEvent.change(screen.getByRole('textbox', { name: /E-mail/ }), { target: { value: 'grace@example.test' } });
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'cobol rules since 1959' } });
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
-    await vi.waitFor(() => expect(replace).toHaveBeenCalledWith('/manage/event/7/orders'));
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('/manage/event/7/orders'));
     expect(localStorage.getItem('admitone.token')).toBe('session-token-1234567890');
     expect(localStorage.getItem('admitone.returnTo')).toBeNull();
   });
@@ -183,7 +183,7 @@ describe('login form: the second step of two-factor sign-in', () => {
     expect(screen.queryByText('This code is not right, or was already used.')).toBeNull();
     fireEvent.change(recovery, { target: { value: 'abcde-12345' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    await vi.waitFor(() => expect(replace).toHaveBeenCalledWith('/manage/events'));
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('/manage/events'));
     expect(localStorage.getItem('admitone.token')).toBe('session-token-1234567890');
     expect(secondSteps()).toEqual([
       { challenge: 'challenge-1234567890', code: '123 456' },
@@ -222,7 +222,7 @@ describe('login form: the second step of two-factor sign-in', () => {
     fireEvent.change(screen.getByRole('textbox', { name: /Six-digit code/ }), { target: { value: '654321' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     fireEvent.click(await screen.findByRole('button', { name: /Harbor Jazz/ }));
-    await vi.waitFor(() => expect(replace).toHaveBeenCalledWith('/manage/events'));
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('/manage/events'));
     expect(secondSteps()).toEqual([
       { challenge: 'challenge-1234567890', code: '654321' },
       { challenge: 'challenge-1234567890', account_id: 2 },
@@ -270,7 +270,7 @@ describe('login form: single sign-on', () => {
     // Another address: on to its identity provider.
     fireEvent.change(work, { target: { value: 'ada@team.example' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://login.example.com/authorize?state=abc'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://login.example.com/authorize?state=abc'));
     expect(fetchMock.mock.calls.map(([url, init]) => [url, JSON.parse(init.body as string)])).toEqual([
       ['/api/auth/sso/start', { email: 'grace@example.test' }],
       ['/api/auth/sso/start', { email: 'ada@team.example' }],

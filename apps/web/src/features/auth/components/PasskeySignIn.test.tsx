@@ -1,5 +1,5 @@
 import { startAuthentication } from '@simplewebauthn/browser';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { createQueryClient } from '../../../lib/query-client';
@@ -71,7 +71,7 @@ describe('signing in with a passkey alone', () => {
     renderLogin();
     fireEvent.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
 
-    await vi.waitFor(() => expect(replace).toHaveBeenCalledWith('/manage/events'));
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('/manage/events'));
     expect(startAuthentication).toHaveBeenCalledWith({ optionsJSON: OPTIONS });
     expect(sent()).toEqual([
       ['/api/auth/passkey/options', undefined],
@@ -101,7 +101,7 @@ describe('signing in with a passkey alone', () => {
 
     expect(await screen.findByRole('heading', { name: 'Choose an account' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Harbor Jazz/ }));
-    await vi.waitFor(() => expect(replace).toHaveBeenCalledWith('/manage/events'));
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('/manage/events'));
     expect(sent().at(-1)).toEqual(['/api/auth/login/two-factor', { challenge: 'challenge-1234567890', account_id: 2 }]);
   });
 
@@ -168,7 +168,7 @@ describe('a passkey as the second step after the password', () => {
     expect(screen.getByRole('textbox', { name: /Six-digit code/ })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Use a passkey' }));
 
-    await vi.waitFor(() => expect(replace).toHaveBeenCalledWith('/manage/events'));
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('/manage/events'));
     expect(startAuthentication).toHaveBeenCalledWith({ optionsJSON: OPTIONS });
     expect(sent().slice(1)).toEqual([
       ['/api/auth/login/two-factor/passkey-options', { challenge: 'challenge-1234567890' }],

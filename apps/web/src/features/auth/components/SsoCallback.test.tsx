@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { createQueryClient } from '../../../lib/query-client';
@@ -37,7 +37,7 @@ describe('back from the identity provider', () => {
     renderAt('/auth/sso/callback?code=the-code&state=the-state');
     expect(await screen.findByText('Signing you in…')).toBeTruthy();
 
-    await vi.waitFor(() => expect(replace).toHaveBeenCalledWith('/manage/event/7/orders'));
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('/manage/event/7/orders'));
     expect(sent()).toEqual([['/api/auth/sso/callback', { query: '?code=the-code&state=the-state' }]]);
     expect(localStorage.getItem('admitone.token')).toBe('session-token-1234567890');
     // The code was for one use: it is gone from the address.
@@ -68,7 +68,7 @@ describe("the team's sign-in link", () => {
     renderAt('/auth/sso/TeamLink0123456789abcdef');
     expect(await screen.findByText("Taking you to your organization's sign-in…")).toBeTruthy();
 
-    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://login.example.com/authorize?state=abc'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://login.example.com/authorize?state=abc'));
     expect(sent()).toEqual([['/api/auth/sso/start', { link: 'TeamLink0123456789abcdef' }]]);
   });
 
