@@ -5,14 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../src/db/schema/index.js';
 import { TestClock } from '../src/shared/clock.js';
 import { buyerHeaders, details, liveEvent, reserve } from './checkout-factory.js';
-import { pdfText } from './pdf-text.js';
+import { pdfAttachment, pdfText } from './pdf-text.js';
 import { sendStripeWebhook, singleStripeEnv, startStripeServer, type StripeServer } from './stripe-server.js';
 import { call, createTestApp, type TestContext } from './test-app.js';
+import { schemaErrors } from './xsd.js';
 
 /**
  * Invoices (issue 45): an organizer's invoice settings, the buyer's company, address and VAT number at checkout
  * (checked per country), the reverse-charge rule, invoices issued and never changed (a refund cancels and reissues),
- * gapless numbers, PDFs in the order's language for the buyer and the organizer, and the accounting export.
+ * gapless numbers, PDFs in the order's language for the buyer and the organizer, and the accounting export; the
+ * e-invoices (Factur-X PDF, XRechnung CII and UBL, Peppol UBL), each checked against its standard's schema.
  */
 const WEBHOOK_SECRET = 'whsec_invoices';
 const clock = new TestClock(new Date('2027-03-01T10:00:00Z'));
@@ -31,6 +33,8 @@ const SELLER = {
   legal_name: 'Konzertbüro Nord GmbH',
   address: { address_line_1: 'Hafenstraße 1', zip_or_postal_code: '20457', city: 'Hamburg', country: 'DE' },
   vat_number: 'DE136695976',
+  contact_email: 'buchhaltung@konzertbuero.test',
+  contact_phone: '+49 40 1234567',
   prefix: 'INV-',
   yearly_reset: true,
   payment_terms_days: 14,
@@ -177,6 +181,37 @@ describe('invoices of an order', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['content-disposition']).toContain('INV-2027-00001.pdf');
+    // A Factur-X/ZUGFeRD PDF: PDF/A-3 with the EN 16931 XML attached, valid CII, reverse charge to a French business.
+    expect(first.e_invoice).toBe(true);
+    expect(pdf.rawPayload.toString('latin1')).toContain('<pdfaid:part>3</pdfaid:part>');
+    const facturX = pdfAttachment(pdf.rawPayload, 'factur-x.xml')!;
+    expect(await schemaErrors(facturX, 'cii')).toEqual([]);
+    expect(facturX).toContain('<ram:ID>INV-2027-00001</ram:ID>');
+    expect(facturX).toContain('FR40303265045');
+    expect(facturX).toContain('<ram:CategoryCode>AE</ram:CategoryCode>');
+    expect(facturX).toMatch(/<ram:GrandTotalAmount>200\.00<\/ram:GrandTotalAmount>/);
+    expect(pdfText(pdf.rawPayload)).toContain('Acme SARL');
+    // The same as XML, for the buyer with the order's secret.
+    const xr = await call(
+      ctx.app,
+      'GET',
+      url(event.id, shortId, `/invoices/${first.id}/e-invoice?format=xrechnung-ubl`),
+      {
+        headers: { [ORDER_SECRET_HEADER]: secret },
+      },
+    );
+    expect(xr.statusCode).toBe(200);
+    expect(xr.headers['content-disposition']).toContain('INV-2027-00001-xrechnung-ubl.xml');
+    expect(await schemaErrors(xr.body, 'ubl-invoice')).toEqual([]);
+    expect(xr.body).toContain('urn:xeinkauf.de:kosit:xrechnung_3.0');
+    expect(xr.body).toContain('<cbc:Telephone>+49 40 1234567</cbc:Telephone>');
+    expect(
+      (
+        await call(ctx.app, 'GET', url(event.id, shortId, `/invoices/${first.id}/e-invoice?format=peppol`), {
+          headers: { [ORDER_SECRET_HEADER]: 'x' },
+        })
+      ).statusCode,
+    ).toBe(404);
     // Without the order's secret it is not there.
     expect(
       (
@@ -234,6 +269,36 @@ describe('invoices of an order', () => {
     const cancellation = await text(all[1].id);
     expect(cancellation).toContain('Cancellation invoice');
     expect(cancellation).toContain('Cancels invoice INV-2027-00001');
+
+    // The e-invoices of each: the reissued invoice with the refund as an allowance, the cancellation a credit note
+    // naming the invoice it cancels; in the three XML forms, each valid against its schema.
+    const xml = async (id: number, format: string) => {
+      const r = await call(ctx.app, 'GET', `/api/events/${event.id}/invoices/${id}/e-invoice?format=${format}`, {
+        token: u.token,
+      });
+      expect(r.statusCode).toBe(200);
+      expect(r.headers['content-type']).toContain('application/xml');
+      return r.body;
+    };
+    const reissuedUbl = await xml(all[2].id, 'peppol');
+    expect(await schemaErrors(reissuedUbl, 'ubl-invoice')).toEqual([]);
+    expect(reissuedUbl).toContain('urn:fdc:peppol.eu:2017:poacc:billing:3.0');
+    expect(reissuedUbl).toMatch(
+      /<cbc:AllowanceChargeReason>Refunded to the buyer<\/cbc:AllowanceChargeReason>\s*<cbc:Amount currencyID="EUR">50\.00</,
+    );
+    expect(reissuedUbl).toMatch(/<cbc:PrepaidAmount currencyID="EUR">150\.00</);
+    expect(reissuedUbl).toMatch(/<cbc:PayableAmount currencyID="EUR">0\.00</);
+    const creditUbl = await xml(all[1].id, 'xrechnung-ubl');
+    expect(await schemaErrors(creditUbl, 'ubl-credit-note')).toEqual([]);
+    expect(creditUbl).toContain('<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>');
+    expect(creditUbl).toMatch(/<cac:InvoiceDocumentReference>\s*<cbc:ID>INV-2027-00001</);
+    expect(creditUbl).toMatch(/<cbc:PayableAmount currencyID="EUR">200\.00</);
+    const creditCii = await xml(all[1].id, 'xrechnung-cii');
+    expect(await schemaErrors(creditCii, 'cii')).toEqual([]);
+    expect(creditCii).toContain('<ram:TypeCode>381</ram:TypeCode>');
+    // The check itself fails on a broken document.
+    expect(await schemaErrors(creditCii.replace('<ram:TypeCode>381</ram:TypeCode>', ''), 'cii')).not.toEqual([]);
+    expect(await schemaErrors(reissuedUbl.replace(/<cbc:IssueDate>/, '<cbc:IssueDay>'), 'ubl-invoice')).not.toEqual([]);
     // Another event's invoice is not this event's.
     const other = await liveEvent(ctx.app, []);
     expect(
@@ -269,6 +334,19 @@ describe('invoices of an order', () => {
     const attached = mail.attachments.find((a) => a.filename === 'INV-2027-00001.pdf');
     expect(attached?.mimeType).toBe('application/pdf');
     expect(pdfText(attached!.content)).toContain('Rechnungsnummer');
+    // A private buyer without an address: no e-invoice (EN 16931 needs the buyer's country), a plain PDF, and a clear
+    // refusal of the XML.
+    expect(invoices[0]!.e_invoice).toBe(false);
+    expect(pdfAttachment(attached!.content, 'factur-x.xml')).toBeNull();
+    const refused = await call(
+      ctx.app,
+      'GET',
+      `/api/events/${event.id}/invoices/${invoices[0]!.id}/e-invoice?format=xrechnung-cii`,
+      { token: u.token },
+    );
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({ code: 'E_INVOICE_NOT_POSSIBLE' });
+    expect(refused.json().error.message).toContain('cannot be made an e-invoice');
     expect(text).toContain('14');
     expect(text).not.toContain('Reverse');
     const orderId = await orderIdOf(shortId);

@@ -56,3 +56,19 @@ function inflated(pdf: Buffer): string {
   });
   return streams.join('\n');
 }
+
+/**
+ * A file attached to the PDF by name (a Factur-X invoice's `factur-x.xml`): its file specification's /EF entry names
+ * the embedded stream, read by its /Length and inflated. Null when there is no such attachment.
+ */
+export function pdfAttachment(pdf: Buffer, name: string): string | null {
+  const raw = pdf.toString('latin1');
+  const spec = new RegExp(`/F \\(${name.replace(/[.]/g, '\\.')}\\)[\\s\\S]*?/EF\\s*<<\\s*/F (\\d+) 0 R`).exec(raw);
+  if (!spec) return null;
+  const obj = new RegExp(`(?:^|\\n)${spec[1]} 0 obj\\s*<<([\\s\\S]*?)>>\\s*stream\\r?\\n`).exec(raw);
+  if (!obj) return null;
+  const length = Number(/\/Length (\d+)/.exec(obj[1]!)![1]);
+  const start = obj.index + obj[0].length;
+  const bytes = pdf.subarray(start, start + length);
+  return (obj[1]!.includes('/FlateDecode') ? inflateSync(bytes) : bytes).toString('utf8');
+}

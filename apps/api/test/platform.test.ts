@@ -99,9 +99,11 @@ describe('platform', () => {
       'DELETE /api/public/wallet/apple/v1/devices/{deviceId}/registrations/{passTypeId}/{serial}',
       'GET /api/public/wallet/apple/v1/passes/{passTypeId}/{serial}',
       'POST /api/public/wallet/apple/v1/log',
-      // Invoices as PDFs.
+      // Invoices as PDFs and e-invoices (XML).
       'GET /api/events/{eventId}/invoices/{invoiceId}/pdf',
       'GET /api/public/events/{eventId}/order/{shortId}/invoices/{invoiceId}/pdf',
+      'GET /api/events/{eventId}/invoices/{invoiceId}/e-invoice',
+      'GET /api/public/events/{eventId}/order/{shortId}/invoices/{invoiceId}/e-invoice',
       'POST /api/auth/logout',
       'DELETE /api/users/me/sessions',
       'DELETE /api/users/me/sessions/{id}',

@@ -80,6 +80,8 @@ export const ERROR_STATUS = {
   PAYMENT_METHOD_UNAVAILABLE: 409,
   /** The account has no Mollie organization connected (or Mollie no longer knows the connection): connect it again. */
   MOLLIE_NOT_CONNECTED: 409,
+  /** The invoice cannot be an e-invoice: no buyer address or e-mail, or a line with a fixed fee or several taxes. */
+  E_INVOICE_NOT_POSSIBLE: 409,
   /** The admin came back from Mollie too late, a second time, or from another person's start: connect again. */
   MOLLIE_CONNECT_EXPIRED: 400,
   /** Mollie did not connect the organization (the admin said no, or the answer did not check out). */

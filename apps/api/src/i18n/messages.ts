@@ -174,6 +174,11 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
     message:
       'This event has paid tickets but buyers have no way to pay. Connect Stripe in the account’s payment settings, or turn on offline payments in the event’s payment settings, then publish again.',
   },
+  E_INVOICE_NOT_POSSIBLE: /*i18n*/ {
+    id: 'error.e_invoice_not_possible',
+    message:
+      'This invoice cannot be made an e-invoice: the buyer gave no address or e-mail, or a line has a fixed fee or more than one tax. The PDF is the invoice.',
+  },
   MOLLIE_NOT_CONNECTED: /*i18n*/ {
     id: 'error.mollie_not_connected',
     message: 'Mollie is not connected to this account, or the connection was removed at Mollie. Connect Mollie again.',

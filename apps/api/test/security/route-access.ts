@@ -522,6 +522,7 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
     })),
   },
   'GET /api/events/{eventId}/invoices/{invoiceId}/pdf': { access: 'member' },
+  'GET /api/events/{eventId}/invoices/{invoiceId}/e-invoice': { access: 'member', query: '?format=xrechnung-ubl' },
   'POST /api/events/{eventId}/orders/{orderId}/mails/{mailId}/send-again': {
     access: 'member',
     params: { mailId: (w) => w.orderMailId },
@@ -661,6 +662,10 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'GET /api/public/events/{eventId}/attendees/{shortId}/wallet.pkpass': { access: 'public' },
   // The order's secret opens it, as the order (invoices.test.ts).
   'GET /api/public/events/{eventId}/order/{shortId}/invoices/{invoiceId}/pdf': { access: 'public' },
+  'GET /api/public/events/{eventId}/order/{shortId}/invoices/{invoiceId}/e-invoice': {
+    access: 'public',
+    query: '?format=peppol',
+  },
   'GET /api/public/events/{eventId}/attendees/{shortId}/google-wallet': { access: 'public' },
   // The PassKit web service: Apple devices, each call with the pass's own token (wallet-passes.test.ts).
   'POST /api/public/wallet/apple/v1/devices/{deviceId}/registrations/{passTypeId}/{serial}': { access: 'public' },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { LIMITS } from '../limits.js';
 import { customIssue } from '../validation.js';
-import { optionalText } from './common.js';
+import { emailField, optionalText } from './common.js';
 import { isValidCountry } from './event-edit.js';
 
 const country = z
@@ -39,6 +39,12 @@ export const invoiceSettingsBody = z.object({
   vat_number: vatNumberField,
   /** A national tax number (Steuernummer, SIRET…) where the seller has one. */
   tax_number: optionalText(40),
+  /** Where buyers' accounts departments reach the seller; e-invoices name them (XRechnung requires both). */
+  contact_email: z
+    .union([emailField, z.literal('')])
+    .nullish()
+    .transform((v) => v || null),
+  contact_phone: optionalText(40),
   /** Before the number: letters, digits, `-`, `_`, `/` (e.g. `INV-`); empty: none. */
   prefix: z
     .string()
@@ -59,6 +65,8 @@ export interface InvoiceSettingsDto {
   address: InvoiceAddress;
   vat_number: string | null;
   tax_number: string | null;
+  contact_email: string | null;
+  contact_phone: string | null;
   prefix: string;
   yearly_reset: boolean;
   payment_terms_days: number | null;
@@ -78,6 +86,8 @@ export const invoiceSettingsSchema = z.object({
   }),
   vat_number: z.string().nullable(),
   tax_number: z.string().nullable(),
+  contact_email: z.string().nullable(),
+  contact_phone: z.string().nullable(),
   prefix: z.string(),
   yearly_reset: z.boolean(),
   payment_terms_days: z.number().int().nullable(),
@@ -129,6 +139,11 @@ export interface InvoiceSummaryDto {
   /** Minor units (a cancellation's are negative). */
   total: number;
   tax_total: number;
+  /**
+   * It can be had as an e-invoice (`E_INVOICE_FORMATS`): the buyer gave an address and an e-mail, the seller has a
+   * contact e-mail, and every line has one VAT rate. Its PDF is then a Factur-X/ZUGFeRD one.
+   */
+  e_invoice: boolean;
 }
 export const invoiceSummarySchema = z.object({
   id: z.number().int(),
@@ -139,7 +154,16 @@ export const invoiceSummarySchema = z.object({
   currency: z.string(),
   total: z.number().int(),
   tax_total: z.number().int(),
+  e_invoice: z.boolean(),
 }) satisfies z.ZodType<InvoiceSummaryDto>;
+
+/**
+ * An invoice's structured forms (EN 16931): XRechnung 3.0 in its two syntaxes (CII, UBL) and Peppol BIS Billing 3.0
+ * (UBL). The PDF itself, where possible, is Factur-X/ZUGFeRD (EN 16931 profile: PDF/A-3 with the CII XML inside).
+ */
+export const E_INVOICE_FORMATS = ['xrechnung-cii', 'xrechnung-ubl', 'peppol'] as const;
+export type EInvoiceFormat = (typeof E_INVOICE_FORMATS)[number];
+export const eInvoiceQuery = z.object({ format: z.enum(E_INVOICE_FORMATS) });
 
 export const invoiceParams = z.object({
   eventId: z.coerce.number().int().positive().max(LIMITS.ID_MAX),
@@ -157,7 +181,15 @@ export const publicInvoiceParams = z.object({
  * the PDF writes them in `locale`.
  */
 export interface InvoiceData {
-  seller: { legal_name: string; address: InvoiceAddress; vat_number: string | null; tax_number: string | null };
+  seller: {
+    legal_name: string;
+    address: InvoiceAddress;
+    vat_number: string | null;
+    tax_number: string | null;
+    /** Absent on invoices issued before the settings had them. */
+    contact_email?: string | null;
+    contact_phone?: string | null;
+  };
   buyer: {
     name: string;
     company: string | null;

@@ -15,6 +15,8 @@ export const invoiceSettings = pgTable('invoice_settings', {
   address: jsonb('address').$type<InvoiceAddress>().notNull(),
   vat_number: text('vat_number'),
   tax_number: text('tax_number'),
+  contact_email: text('contact_email'),
+  contact_phone: text('contact_phone'),
   prefix: text('prefix').notNull().default('INV-'),
   yearly_reset: boolean('yearly_reset').notNull().default(true),
   payment_terms_days: integer('payment_terms_days'),

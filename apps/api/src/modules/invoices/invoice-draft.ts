@@ -2,7 +2,7 @@ import { type InvoiceData, type InvoiceMode, type Locale, personName } from '@ad
 import { asc, eq, inArray } from 'drizzle-orm';
 
 import type { Executor } from '../../db/client.js';
-import { eventDates, events, orderItems, orders, taxesAndFees } from '../../db/schema/index.js';
+import { eventDates, events, orderItems, orders, organizers, taxesAndFees } from '../../db/schema/index.js';
 import { findInvoiceSettings } from './invoice-settings.js';
 
 /** Who issues, and for which event and order: what numbering and the invoice rows need beside the data. */
@@ -32,12 +32,13 @@ export async function invoiceDraft(
   invoiced = false,
 ): Promise<{ subject: InvoiceSubject; data: InvoiceData | null } | null> {
   const [row] = await tx
-    .select({ order: orders, event: events })
+    .select({ order: orders, event: events, organizerEmail: organizers.email })
     .from(orders)
     .innerJoin(events, eq(events.id, orders.event_id))
+    .innerJoin(organizers, eq(organizers.id, events.organizer_id))
     .where(eq(orders.id, orderId));
   if (!row) return null;
-  const { order, event } = row;
+  const { order, event, organizerEmail } = row;
   const settings = await findInvoiceSettings(tx, event.organizer_id);
   if (!settings) return null;
   const subject: InvoiceSubject = {
@@ -137,6 +138,9 @@ export async function invoiceDraft(
         address: settings.address,
         vat_number: settings.vat_number,
         tax_number: settings.tax_number,
+        // The organizer's address unless the settings name the accounts department's.
+        contact_email: settings.contact_email ?? organizerEmail,
+        contact_phone: settings.contact_phone,
       },
       buyer: {
         name: personName(order),

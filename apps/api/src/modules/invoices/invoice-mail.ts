@@ -4,7 +4,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { invoices } from '../../db/schema/index.js';
 import type { MailAttachment } from '../../mail/transport.js';
-import { invoicePdf } from './invoice-pdf.js';
+import { fileName, invoiceDocument } from './e-invoice.js';
 
 /** An invoice as a mail carries it (JSON in the outbox row; the PDF is made when the mail is rendered). */
 export interface MailInvoice {
@@ -39,12 +39,12 @@ export async function invoicesIssuedAt(tx: Executor, orderId: number, at: Date):
   }));
 }
 
-/** The invoices as PDF attachments in `locale`, named by their numbers. */
+/** The invoices as PDF attachments in `locale` (Factur-X where they can be), named by their numbers. */
 export async function invoiceAttachments(locale: Locale, list: MailInvoice[] | undefined): Promise<MailAttachment[]> {
   return Promise.all(
     (list ?? []).map(async (inv) => ({
-      filename: `${inv.number.replace(/[^\w.-]+/g, '-')}.pdf`,
-      content: await invoicePdf({ ...inv, issued_at: new Date(inv.issued_at) }, locale),
+      filename: `${fileName(inv.number)}.pdf`,
+      content: await invoiceDocument({ ...inv, issued_at: new Date(inv.issued_at) }, locale),
       contentType: 'application/pdf',
     })),
   );

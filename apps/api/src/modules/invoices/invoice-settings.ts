@@ -33,6 +33,8 @@ export async function invoiceSettingsView(
     address: row.address,
     vat_number: row.vat_number,
     tax_number: row.tax_number,
+    contact_email: row.contact_email,
+    contact_phone: row.contact_phone,
     prefix: row.prefix,
     yearly_reset: row.yearly_reset,
     payment_terms_days: row.payment_terms_days,

@@ -1,4 +1,6 @@
 import {
+  type EInvoiceFormat,
+  eInvoiceQuery,
   idParams,
   invoiceListResponse,
   invoiceParams,
@@ -11,37 +13,60 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
+import type { Executor } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../plugins/auth.js';
-import { notFound } from '../../shared/errors.js';
+import { DomainError, notFound } from '../../shared/errors.js';
 import { requireEvent } from '../events/events.repository.js';
 import { findOrderWithSecret } from '../orders/order-view.js';
 import { findOrganizer } from '../organizers/organizers.repository.js';
-import { invoicePdf } from './invoice-pdf.js';
+import { eInvoice, eInvoicePossible, fileName, invoiceDocument } from './e-invoice.js';
+import type { InvoicePdfInput } from './invoice-pdf.js';
 import { findInvoiceSettings, invoiceSettingsView, saveInvoiceSettings } from './invoice-settings.js';
 import { findInvoice, type InvoiceRow, isOrderOfEvent, orderInvoices } from './issue-invoices.js';
 
 const tags = ['invoices'];
 const security = [{ bearer: [] }];
 
-/** The PDF of an invoice, in the order's language, as a download named by its number. */
-async function sendInvoice(reply: FastifyReply, invoice: InvoiceRow, cancels: string | null) {
-  const pdf = await invoicePdf(
-    {
-      kind: invoice.kind,
-      number: invoice.number,
-      cancels,
-      issued_at: invoice.issued_at,
-      currency: invoice.currency,
-      data: invoice.data,
-    },
-    invoice.locale,
-  );
-  return reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', `attachment; filename="${invoice.number.replace(/[^\w.-]+/g, '-')}.pdf"`)
-    .header('cache-control', 'private, no-store')
-    .send(pdf);
+/** What an invoice's files are made from: the row, with the number of the invoice it cancels. */
+async function documentOf(db: Executor, invoice: InvoiceRow): Promise<InvoicePdfInput> {
+  const cancels = invoice.cancels_id
+    ? ((await findInvoice(db, { eventId: invoice.event_id, invoiceId: invoice.cancels_id }))?.number ?? null)
+    : null;
+  return {
+    kind: invoice.kind,
+    number: invoice.number,
+    cancels,
+    issued_at: invoice.issued_at,
+    currency: invoice.currency,
+    data: invoice.data,
+  };
+}
+
+const download = (reply: FastifyReply, type: string, name: string) =>
+  reply
+    .header('content-type', type)
+    .header('content-disposition', `attachment; filename="${name}"`)
+    .header('cache-control', 'private, no-store');
+
+/** The PDF of an invoice, in the order's language (Factur-X where it can be), as a download named by its number. */
+async function sendInvoice(db: Executor, reply: FastifyReply, invoice: InvoiceRow) {
+  const pdf = await invoiceDocument(await documentOf(db, invoice), invoice.locale, reply.log);
+  return download(reply, 'application/pdf', `${fileName(invoice.number)}.pdf`).send(pdf);
+}
+
+/** The invoice as an XML e-invoice; one that cannot be (no buyer address, a fixed fee) is refused, said why. */
+async function sendEInvoice(db: Executor, reply: FastifyReply, invoice: InvoiceRow, format: EInvoiceFormat) {
+  if (!eInvoicePossible(invoice.data)) throw new DomainError('E_INVOICE_NOT_POSSIBLE');
+  let xml: string | Uint8Array;
+  try {
+    xml = await eInvoice(await documentOf(db, invoice), format, invoice.locale);
+  } catch (err) {
+    // The library checks each format's own rules; one we did not foresee is this invoice's limit, not a crash.
+    reply.log.error({ err, invoice: invoice.number, format }, 'e-invoice not made');
+    throw new DomainError('E_INVOICE_NOT_POSSIBLE');
+  }
+  return download(reply, 'application/xml; charset=utf-8', `${fileName(invoice.number)}-${format}.xml`).send(xml);
 }
 
 /** Invoices (docs/DOMAIN.md "Invoices"): an organizer's settings, an order's invoices and their PDFs. */
@@ -118,14 +143,29 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
       await requireEvent(db, authOf(req).accountId, req.params.eventId);
       const invoice = await findInvoice(db, req.params);
       if (!invoice) throw notFound();
-      return sendInvoice(reply, invoice, await cancelledNumber(invoice));
+      return sendInvoice(db, reply, invoice);
     },
   );
 
-  async function cancelledNumber(invoice: InvoiceRow): Promise<string | null> {
-    if (!invoice.cancels_id) return null;
-    return (await findInvoice(db, { eventId: invoice.event_id, invoiceId: invoice.cancels_id }))?.number ?? null;
-  }
+  app.get(
+    '/events/:eventId/invoices/:invoiceId/e-invoice',
+    {
+      preValidation: app.requirePermission('events.manage'),
+      schema: {
+        tags,
+        security,
+        summary: 'An invoice of the event as an e-invoice: XRechnung (CII or UBL) or Peppol BIS Billing 3.0',
+        params: invoiceParams,
+        querystring: eInvoiceQuery,
+      },
+    },
+    async (req, reply) => {
+      await requireEvent(db, authOf(req).accountId, req.params.eventId);
+      const invoice = await findInvoice(db, req.params);
+      if (!invoice) throw notFound();
+      return sendEInvoice(db, reply, invoice, req.query.format);
+    },
+  );
 };
 
 /** The buyer's copy: an invoice of their order, by the order's secret (X-Order-Secret), as the order itself. */
@@ -142,15 +182,34 @@ export const publicInvoiceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asy
       config: { rateLimit: { max: 30, timeWindow: 60_000 } },
     },
     async (req, reply) => {
-      const secret = req.headers[ORDER_SECRET_HEADER] as string | undefined;
-      const order = await findOrderWithSecret(db, req.params.eventId, req.params.shortId, secret);
-      if (!order) throw notFound();
-      const invoice = await findInvoice(db, { ...req.params, orderId: order.id });
-      if (!invoice) throw notFound();
-      const cancels = invoice.cancels_id
-        ? ((await findInvoice(db, { eventId: invoice.event_id, invoiceId: invoice.cancels_id }))?.number ?? null)
-        : null;
-      return sendInvoice(reply, invoice, cancels);
+      return sendInvoice(db, reply, await buyersInvoice(req.params, req.headers[ORDER_SECRET_HEADER]));
     },
   );
+
+  app.get(
+    '/events/:eventId/order/:shortId/invoices/:invoiceId/e-invoice',
+    {
+      schema: {
+        tags: ['public'],
+        summary: "An invoice of the buyer's order as an e-invoice (the order's secret in X-Order-Secret)",
+        params: publicInvoiceParams,
+        querystring: eInvoiceQuery,
+      },
+      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+    },
+    async (req, reply) =>
+      sendEInvoice(db, reply, await buyersInvoice(req.params, req.headers[ORDER_SECRET_HEADER]), req.query.format),
+  );
+
+  /** An invoice of the order the secret opens; else 404, as for an order that does not exist. */
+  async function buyersInvoice(
+    params: { eventId: number; shortId: string; invoiceId: number },
+    secret: string | string[] | undefined,
+  ): Promise<InvoiceRow> {
+    const order = await findOrderWithSecret(db, params.eventId, params.shortId, secret as string | undefined);
+    if (!order) throw notFound();
+    const invoice = await findInvoice(db, { ...params, orderId: order.id });
+    if (!invoice) throw notFound();
+    return invoice;
+  }
 };

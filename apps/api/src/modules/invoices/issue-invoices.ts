@@ -3,6 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 
 import type { Db, Executor } from '../../db/client.js';
 import { events, invoices, type OrderEventKind, orders } from '../../db/schema/index.js';
+import { eInvoicePossible } from './e-invoice.js';
 import { invoiceDraft, type InvoiceSubject, negated, sameInvoice } from './invoice-draft.js';
 import { formatInvoiceNumber, guardedInvoiceNumber, type NumberAllocator, seriesOf } from './invoice-numbers.js';
 
@@ -124,6 +125,7 @@ export async function orderInvoices(db: Executor, orderId: number) {
     currency: r.currency,
     total: r.total,
     tax_total: r.tax_total,
+    e_invoice: eInvoicePossible(r.data),
   }));
 }
 
