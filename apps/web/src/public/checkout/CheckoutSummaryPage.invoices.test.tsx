@@ -16,6 +16,7 @@ const invoices: InvoiceSummaryDto[] = [
     currency: 'EUR',
     total: 4500,
     tax_total: 0,
+    e_invoice: true,
   },
   {
     id: 32,
@@ -26,6 +27,7 @@ const invoices: InvoiceSummaryDto[] = [
     currency: 'EUR',
     total: -4500,
     tax_total: 0,
+    e_invoice: false,
   },
 ];
 
@@ -91,7 +93,7 @@ const json = (status: number, body: unknown) =>
 function setup(o: PublicOrderDto, pdf: () => Response = () => new Response(new Blob(['%PDF-1.7'])), secret = 's3cret') {
   if (secret) orderSecrets.set(7, 'o1', secret);
   const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
-    url.endsWith('/pdf') ? pdf() : json(200, { data: o }),
+    url.includes('/invoices/') ? pdf() : json(200, { data: o }),
   );
   vi.stubGlobal('fetch', fetchMock);
   const saved: Array<{ href: string; download: string }> = [];
@@ -130,11 +132,29 @@ describe('the order page: invoices', () => {
     expect(saved[0]).toMatchObject({ download: 'INV-2026-0009.pdf' });
   });
 
+  it('offers a business’s e-invoice as its PDF or as XRechnung and Peppol XML', async () => {
+    const { fetchMock, saved } = setup(order());
+    const section = await screen.findByRole('region', { name: 'Invoices' });
+    fireEvent.click(within(section).getByRole('button', { name: 'Download INV-2026-0007: PDF or e-invoice' }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['PDF (with ZUGFeRD / Factur-X data)', 'XRechnung (UBL)', 'XRechnung (CII)', 'Peppol BIS Billing 3.0']);
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'XRechnung (UBL)' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const [url, init] = fetchMock.mock.calls.at(-1)!;
+    expect(url).toBe('/api/public/events/7/order/o1/invoices/31/e-invoice?format=xrechnung-ubl');
+    expect((init!.headers as Record<string, string>)['x-order-secret']).toBe('s3cret');
+    expect(saved[0]).toMatchObject({ download: 'INV-2026-0007-xrechnung-ubl.xml' });
+  });
+
   it('says when the invoice could not be fetched', async () => {
     const { saved } = setup(order(), () =>
       json(404, { error: { code: 'NOT_FOUND', message: 'This invoice was not found.' } }),
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'Download INV-2026-0007 (PDF)' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Download INV-2026-0009 (PDF)' }));
     expect((await screen.findByRole('alert')).textContent).toContain('This invoice was not found.');
     expect(saved).toHaveLength(0);
   });

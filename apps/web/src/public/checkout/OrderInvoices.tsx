@@ -1,30 +1,30 @@
 import { formatDate, formatMoney, type InvoiceSummaryDto, type PublicOrderDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 
 import { FormErrorAlert } from '../../components/FormErrorAlert';
-import { downloadInvoicePdf } from './order-api';
+import { InvoiceDownloadButton, type InvoiceFileFormat } from '../../components/InvoiceDownloadButton';
+import { downloadInvoice } from './order-api';
 
 /**
  * The order's invoices and cancellation invoices, oldest first: number, kind, issue date and total, each with its PDF
- * (fetched with the order's secret and saved as `<number>.pdf`). Nothing when the order has none.
+ * and, for a business's e-invoice, its XML forms (fetched with the order's secret). Nothing when the order has none.
  */
 export function OrderInvoices({ order }: { order: PublicOrderDto }) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   // The invoice being fetched; its button stays focusable meanwhile (a disabled one would drop the focus).
   const [busy, setBusy] = useState<number | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
   const invoices = order.invoices ?? [];
   if (!invoices.length) return null;
 
-  const download = async (invoice: InvoiceSummaryDto) => {
+  const download = async (invoice: InvoiceSummaryDto, format: InvoiceFileFormat) => {
     if (busy !== null) return;
     setFailure(null);
     setBusy(invoice.id);
     try {
-      await downloadInvoicePdf(order.event.id, order.short_id, invoice, i18n.locale);
+      await downloadInvoice(order.event.id, order.short_id, invoice, format, i18n.locale);
     } catch (err) {
       setFailure(err);
     } finally {
@@ -63,15 +63,13 @@ export function OrderInvoices({ order }: { order: PublicOrderDto }) {
                   <Text fw={500} style={{ whiteSpace: 'nowrap' }}>
                     {formatMoney(invoice.total, invoice.currency, i18n.locale)}
                   </Text>
-                  <Button
-                    variant="default"
-                    leftSection={busy === invoice.id ? <Loader size={16} /> : <IconDownload size={16} aria-hidden />}
-                    aria-label={t`Download ${number} (PDF)`}
-                    aria-busy={busy === invoice.id || undefined}
-                    onClick={() => void download(invoice)}
+                  <InvoiceDownloadButton
+                    invoice={invoice}
+                    busy={busy === invoice.id}
+                    onDownload={(format) => void download(invoice, format)}
                   >
                     <Trans>Download</Trans>
-                  </Button>
+                  </InvoiceDownloadButton>
                 </Group>
               </Group>
             </li>

@@ -8,6 +8,7 @@ import type {
   PublicOrderDto,
 } from '@admitone/shared';
 
+import { invoiceFileName, type InvoiceFileFormat, invoiceFilePath } from '../../components/InvoiceDownloadButton';
 import { saveFile } from '../../lib/save-file';
 import { newIdempotencyKey, publicDownload, publicFetch } from '../lib/public-api';
 
@@ -115,19 +116,20 @@ export const startMolliePayment = (eventId: number, shortId: string, option: str
   }).then((r) => r.data);
 
 /**
- * Fetches one of the order's invoices as a PDF (with the order's secret: a plain link would carry none) and hands it to
- * the browser's "save" as `<number>.pdf` (characters a file name cannot hold become `-`, as the server names it).
+ * Fetches one of the order's invoices as a PDF or an e-invoice's XML (with the order's secret: a plain link would carry
+ * none) and hands it to the browser's "save" under the name the server gives it.
  */
-export async function downloadInvoicePdf(
+export async function downloadInvoice(
   eventId: number,
   shortId: string,
   invoice: Pick<InvoiceSummaryDto, 'id' | 'number'>,
+  format: InvoiceFileFormat,
   locale?: string,
 ): Promise<void> {
-  const blob = await publicDownload(`${orderPath(eventId, shortId)}/invoices/${invoice.id}/pdf`, {
+  const blob = await publicDownload(`${orderPath(eventId, shortId)}/invoices/${invoice.id}${invoiceFilePath(format)}`, {
     eventId,
     orderShortId: shortId,
     locale,
   });
-  saveFile(blob, `${invoice.number.replace(/[^\w.-]+/g, '-')}.pdf`);
+  saveFile(blob, invoiceFileName(invoice.number, format));
 }

@@ -1,6 +1,7 @@
 import type { CheckoutInvoiceBody, InvoiceSummaryDto, OrderDetailDto } from '@admitone/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
+import { invoiceFileName, type InvoiceFileFormat, invoiceFilePath } from '../../../components/InvoiceDownloadButton';
 import { api, redirectToLogin, shouldRedirectToLogin, tokenStore } from '../../../lib/api-client';
 import { ApiError, NETWORK_ERROR } from '../../../lib/api-error';
 import { saveFile } from '../../exports/api/download-export';
@@ -17,25 +18,24 @@ export const useOrderInvoices = (eventId: number, orderId: number) =>
       api.get<{ data: InvoiceSummaryDto[] }>(`/events/${eventId}/orders/${orderId}/invoices`).then((r) => r.data),
   });
 
-/** The name an invoice's PDF is saved under: its number (characters a file name cannot hold as `-`). */
-export const invoiceFileName = (number: string): string => `${number.replace(/[^\w.-]+/g, '-')}.pdf`;
-
 /**
- * Fetches an invoice's PDF (with the bearer token: a plain link would carry none) and hands it to the browser's
- * "save" as `<number>.pdf`. A refusal becomes an ApiError with the server's message.
+ * Fetches an invoice's PDF or e-invoice XML (with the bearer token: a plain link would carry none) and hands it to the
+ * browser's "save" as `<number>.pdf` (or `<number>-<format>.xml`). A refusal becomes an ApiError with the server's
+ * message.
  */
-export async function downloadInvoicePdf(
+export async function downloadInvoice(
   eventId: number,
   invoice: Pick<InvoiceSummaryDto, 'id' | 'number'>,
+  format: InvoiceFileFormat,
   locale?: string,
 ): Promise<void> {
-  const headers: Record<string, string> = { Accept: 'application/pdf, application/json' };
+  const headers: Record<string, string> = { Accept: 'application/pdf, application/xml, application/json' };
   const token = tokenStore.get();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (locale) headers['Accept-Language'] = locale;
   let response: Response;
   try {
-    response = await fetch(`/api/events/${eventId}/invoices/${invoice.id}/pdf`, { headers });
+    response = await fetch(`/api/events/${eventId}/invoices/${invoice.id}${invoiceFilePath(format)}`, { headers });
   } catch {
     throw new ApiError(0, NETWORK_ERROR, '');
   }
@@ -45,7 +45,7 @@ export async function downloadInvoicePdf(
       redirectToLogin();
     throw ApiError.fromBody(response.status, body);
   }
-  saveFile(await response.blob(), invoiceFileName(invoice.number));
+  saveFile(await response.blob(), invoiceFileName(invoice.number, format));
 }
 
 /**

@@ -108,6 +108,8 @@ async function open(showDates: boolean, shown: OrderDetailDto = order, invoices:
     if (url === '/api/events/7/orders/5/invoices') return json({ data: invoices });
     if (url === '/api/events/7/invoices/31/pdf')
       return new Response(new Blob(['%PDF-1.7']), { status: 200, headers: { 'content-type': 'application/pdf' } });
+    if (url === '/api/events/7/invoices/31/e-invoice?format=peppol')
+      return new Response(new Blob(['<Invoice/>']), { status: 200, headers: { 'content-type': 'application/xml' } });
     return new Response('{}', { status: 500 });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -158,6 +160,7 @@ describe('OrderDrawer: the invoices of the order', () => {
     currency: 'EUR',
     total: 4900,
     tax_total: 782,
+    e_invoice: false,
   };
   /** Issued 31 December 2027 at 23:30 UTC: already 1 January 2028 in Berlin, the event's zone (as on the PDF). */
   const cancellation: InvoiceSummaryDto = {
@@ -169,6 +172,7 @@ describe('OrderDrawer: the invoices of the order', () => {
     currency: 'EUR',
     total: -4900,
     tax_total: -782,
+    e_invoice: false,
   };
 
   it('lists each with its kind, what it cancels, the day it was issued in the event’s zone and its total', async () => {
@@ -194,6 +198,23 @@ describe('OrderDrawer: the invoices of the order', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Download INV-2027-00007 (PDF)' }));
     await waitFor(() => expect(saved).toEqual(['INV-2027-00007.pdf']));
     const init = fetchMock.mock.calls.find(([url]) => url === '/api/events/7/invoices/31/pdf')![1]!;
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer token-123');
+  });
+
+  it('offers a business’s e-invoice as its Factur-X PDF or as XRechnung and Peppol XML', async () => {
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:invoice');
+    vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    localStorage.setItem(TOKEN_KEY, 'token-123');
+    const { fetchMock } = await open(false, order, [{ ...invoice, e_invoice: true }]);
+    expect(screen.getByTestId('order-invoice').textContent).toContain('Download');
+    fireEvent.click(screen.getByRole('button', { name: 'Download INV-2027-00007: PDF or e-invoice' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Peppol BIS Billing 3.0' }));
+    await waitFor(() => expect(saved).toEqual(['INV-2027-00007-peppol.xml']));
+    const init = fetchMock.mock.calls.find(([url]) => url === '/api/events/7/invoices/31/e-invoice?format=peppol')![1]!;
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer token-123');
   });
 

@@ -3,25 +3,29 @@ import { formatDate, formatMoney } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDownload, IconPencil } from '@tabler/icons-react';
+import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 
 import { AppModal } from '../../../components/AppModal';
+import { InvoiceDownloadButton, type InvoiceFileFormat } from '../../../components/InvoiceDownloadButton';
 import { actionErrorMessage } from '../../../lib/action-error';
-import { downloadInvoicePdf, useOrderInvoices } from '../api/invoices';
+import { downloadInvoice, useOrderInvoices } from '../api/invoices';
 import { DetailSection } from './DetailSection';
 import { InvoiceDetailsForm } from './InvoiceDetailsForm';
 
-/** One invoice: its number and kind, what it cancels, when it was issued (the event's day), its total and its PDF. */
+/**
+ * One invoice: its number and kind, what it cancels, when it was issued (the event's day), its total, and its PDF (or,
+ * an e-invoice, the choice of its PDF and XML forms).
+ */
 function InvoiceRow({ eventId, invoice, timeZone }: { eventId: number; invoice: InvoiceSummaryDto; timeZone: string }) {
   const { t, i18n } = useLingui();
   const [busy, setBusy] = useState(false);
   const number = invoice.number;
   const issued = formatDate(invoice.issued_at, timeZone, i18n.locale);
   const cancels = invoice.cancels;
-  const download = () => {
+  const download = (format: InvoiceFileFormat) => {
     setBusy(true);
-    downloadInvoicePdf(eventId, invoice, i18n.locale)
+    downloadInvoice(eventId, invoice, format, i18n.locale)
       .catch((e: unknown) =>
         notifications.show({
           color: 'red',
@@ -61,16 +65,9 @@ function InvoiceRow({ eventId, invoice, timeZone }: { eventId: number; invoice: 
         <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
           {formatMoney(invoice.total, invoice.currency, i18n.locale)}
         </Text>
-        <Button
-          size="compact-sm"
-          variant="light"
-          leftSection={<IconDownload size={14} aria-hidden />}
-          loading={busy}
-          onClick={download}
-          aria-label={t`Download ${number} (PDF)`}
-        >
-          <Trans>PDF</Trans>
-        </Button>
+        <InvoiceDownloadButton invoice={invoice} busy={busy} onDownload={download} size="compact-sm" variant="light">
+          {invoice.e_invoice ? <Trans>Download</Trans> : <Trans>PDF</Trans>}
+        </InvoiceDownloadButton>
       </Group>
     </Group>
   );

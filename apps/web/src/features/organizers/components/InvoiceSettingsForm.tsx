@@ -47,6 +47,8 @@ export interface InvoiceSettingsValues {
   };
   vat_number: string;
   tax_number: string;
+  contact_email: string;
+  contact_phone: string;
   prefix: string;
   yearly_reset: boolean;
   /** '' : due on receipt. */
@@ -78,6 +80,8 @@ export const invoiceSettingsValues = (s: InvoiceSettingsDto | null): InvoiceSett
   },
   vat_number: s?.vat_number ?? '',
   tax_number: s?.tax_number ?? '',
+  contact_email: s?.contact_email ?? '',
+  contact_phone: s?.contact_phone ?? '',
   prefix: s?.prefix ?? 'INV-',
   yearly_reset: s?.yearly_reset ?? true,
   payment_terms_days: s?.payment_terms_days ?? '',
@@ -99,6 +103,8 @@ export const invoiceSettingsBodyOf = (v: InvoiceSettingsValues): InvoiceSettings
   },
   vat_number: text(v.vat_number),
   tax_number: text(v.tax_number),
+  contact_email: text(v.contact_email),
+  contact_phone: text(v.contact_phone),
   prefix: v.prefix.trim(),
   yearly_reset: v.yearly_reset,
   payment_terms_days:
@@ -117,7 +123,8 @@ interface InvoiceSettingsFormProps {
 }
 
 /**
- * Who issues the organizer's invoices (legal name, address, VAT and tax numbers), how they are numbered (prefix, a
+ * Who issues the organizer's invoices (legal name, address, VAT and tax numbers, the accounts contact that e-invoices
+ * name), how they are numbered (prefix, a
  * series per year), when an unpaid one is due and what its footer says; with the next invoice's number once saved.
  */
 export function InvoiceSettingsForm({ organizerId, settings }: InvoiceSettingsFormProps) {
@@ -220,6 +227,31 @@ export function InvoiceSettingsForm({ organizerId, settings }: InvoiceSettingsFo
             {...form.getInputProps('tax_number')}
           />
         </SimpleGrid>
+        <Fieldset legend={t`Contact for invoices`} {...PART}>
+          <Stack gap="xs">
+            <Text size="sm" c="dimmed">
+              <Trans>
+                Printed into e-invoices (XRechnung, Peppol, ZUGFeRD) for your buyers’ accounts departments. XRechnung
+                needs both. Without an e-mail address, the organizer’s is used.
+              </Trans>
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput
+                label={t`Contact e-mail`}
+                type="email"
+                autoComplete="email"
+                spellCheck={false}
+                {...form.getInputProps('contact_email')}
+              />
+              <TextInput
+                label={t`Contact phone`}
+                type="tel"
+                autoComplete="tel"
+                {...form.getInputProps('contact_phone')}
+              />
+            </SimpleGrid>
+          </Stack>
+        </Fieldset>
         <Fieldset legend={t`Numbering`} {...PART}>
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

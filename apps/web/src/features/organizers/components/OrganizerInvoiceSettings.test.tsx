@@ -32,6 +32,8 @@ const saved: InvoiceSettingsDto = {
   },
   vat_number: 'DE123456789',
   tax_number: null,
+  contact_email: 'rechnung@kulturhaus.test',
+  contact_phone: null,
   prefix: 'INV-',
   yearly_reset: true,
   payment_terms_days: 14,
@@ -87,6 +89,8 @@ describe('invoiceSettingsBodyOf', () => {
       },
       vat_number: null,
       tax_number: null,
+      contact_email: null,
+      contact_phone: null,
       prefix: 'INV-',
       yearly_reset: true,
       payment_terms_days: null,
@@ -104,6 +108,7 @@ describe('OrganizerInvoiceSettings', () => {
     expect(field(/^City/).value).toBe('Berlin');
     expect(country().value).toBe('Germany');
     expect(field(/VAT number/).value).toBe('DE123456789');
+    expect(field(/Contact e-mail/).value).toBe('rechnung@kulturhaus.test');
     expect(field(/Prefix/).value).toBe('INV-');
     expect(screen.getByRole('switch', { name: /Start again at 1 each year/ })).toHaveProperty('checked', true);
     expect(field(/Payment terms \(days\)/).value).toBe('14');
@@ -163,6 +168,8 @@ describe('OrganizerInvoiceSettings', () => {
     // As the browser's autofill picks it (an exact name: Mantine takes it as the choice).
     fireEvent.change(country(), { target: { value: 'Austria' } });
     fireEvent.change(field(/VAT number/), { target: { value: 'ATU 12345678' } });
+    fireEvent.change(field(/Contact e-mail/), { target: { value: 'kassa@musikverein.test' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /Contact phone/ }), { target: { value: '+43 1 505 81 90' } });
     fireEvent.change(field(/Prefix/), { target: { value: 'MUS/' } });
     fireEvent.click(screen.getByRole('switch', { name: /Start again at 1 each year/ }));
     fireEvent.change(field(/Payment terms \(days\)/), { target: { value: '30' } });
@@ -182,6 +189,8 @@ describe('OrganizerInvoiceSettings', () => {
         },
         vat_number: 'ATU 12345678',
         tax_number: null,
+        contact_email: 'kassa@musikverein.test',
+        contact_phone: '+43 1 505 81 90',
         prefix: 'MUS/',
         yearly_reset: false,
         payment_terms_days: 30,
