@@ -8,7 +8,7 @@ import type {
   PublicOrderDto,
 } from '@admitone/shared';
 
-import { invoiceFileName, type InvoiceFileFormat, invoiceFilePath } from '../../components/InvoiceDownloadButton';
+import { type InvoiceFileFormat, invoiceFileName, invoiceFilePath } from '../../components/InvoiceDownloadButton';
 import { saveFile } from '../../lib/save-file';
 import { newIdempotencyKey, publicDownload, publicFetch } from '../lib/public-api';
 

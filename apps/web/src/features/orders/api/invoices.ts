@@ -1,7 +1,7 @@
 import type { CheckoutInvoiceBody, InvoiceSummaryDto, OrderDetailDto } from '@admitone/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { invoiceFileName, type InvoiceFileFormat, invoiceFilePath } from '../../../components/InvoiceDownloadButton';
+import { type InvoiceFileFormat, invoiceFileName, invoiceFilePath } from '../../../components/InvoiceDownloadButton';
 import { api, redirectToLogin, shouldRedirectToLogin, tokenStore } from '../../../lib/api-client';
 import { ApiError, NETWORK_ERROR } from '../../../lib/api-error';
 import { saveFile } from '../../exports/api/download-export';
