@@ -318,6 +318,7 @@ test('an offline order waits for its payment until the organizer marks it paid; 
   await sellerCountry.click();
   await sellerCountry.fill('United Kingdom');
   await sellerCountry.press('Tab');
+  await invoiceForm.getByLabel('Contact phone').fill('+44 20 7946 0958');
   await invoiceForm.getByLabel('Payment terms (days)').fill('14');
   await invoiceForm.getByRole('button', { name: 'Save invoice settings' }).click();
   await expect(page.getByText('Invoice settings saved.')).toBeVisible();
@@ -355,11 +356,21 @@ test('an offline order waits for its payment until the organizer marks it paid; 
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByRole('heading', { name: 'Your order is placed' })).toBeVisible();
-  // Issued with the order (to be paid within the terms), downloadable from the order page.
+  // Issued with the order (to be paid within the terms), downloadable from the order page: a business with an address
+  // gets an e-invoice, as its Factur-X PDF or as XRechnung or Peppol XML.
   const invoices = page.getByRole('region', { name: 'Invoices' });
+  await invoices.getByRole('button', { name: /^Download INV-\d{4}-\d{5}: PDF or e-invoice$/ }).click();
   const download = page.waitForEvent('download');
-  await invoices.getByRole('button', { name: /^Download INV-\d{4}-\d{5} \(PDF\)$/ }).click();
+  await page.getByRole('menuitem', { name: 'PDF (with ZUGFeRD / Factur-X data)' }).click();
   expect((await download).suggestedFilename()).toMatch(/^INV-\d{4}-\d{5}\.pdf$/);
+  await invoices.getByRole('button', { name: /^Download INV-\d{4}-\d{5}: PDF or e-invoice$/ }).click();
+  const xml = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'XRechnung (UBL)' }).click();
+  const xrechnung = await xml;
+  expect(xrechnung.suggestedFilename()).toMatch(/^INV-\d{4}-\d{5}-xrechnung-ubl\.xml$/);
+  const ubl = readFileSync((await xrechnung.path())!, 'utf8');
+  expect(ubl).toContain('urn:xeinkauf.de:kosit:xrechnung_3.0');
+  expect(ubl).toContain('Bletchley Analytics Ltd');
   await expectAccessible(page, 'order summary with invoice');
   await tallSnapshot(page, 'order-summary-invoice');
 
@@ -375,7 +386,8 @@ test('an offline order waits for its payment until the organizer marks it paid; 
   await row.click();
   const drawer = page.getByRole('dialog', { name: /^Order O-/ });
   await expect(drawer.getByText('Waiting for an offline payment')).toBeVisible();
-  await expect(drawer.getByRole('button', { name: /^Download INV-\d{4}-\d{5} \(PDF\)$/ })).toHaveCount(1);
+  const invoiceButtons = drawer.getByRole('button', { name: /^Download INV-\d{4}-\d{5}: PDF or e-invoice$/ });
+  await expect(invoiceButtons).toHaveCount(1);
   await expect(drawer.getByText('Offline payment', { exact: true })).toBeVisible();
   const before = mailCount(email);
   await drawer.getByRole('button', { name: 'Mark as paid' }).click();
@@ -387,7 +399,7 @@ test('an offline order waits for its payment until the organizer marks it paid; 
   await expect(drawer.getByText('Completed', { exact: true })).toBeVisible();
   await expect(drawer.getByRole('button', { name: 'Mark as paid' })).toHaveCount(0);
   // Paid: the invoice stands as it was (an invoice never changes for its payment).
-  await expect(drawer.getByRole('button', { name: /^Download INV-\d{4}-\d{5} \(PDF\)$/ })).toHaveCount(1);
+  await expect(invoiceButtons).toHaveCount(1);
   // The buyer's company moved: the organizer corrects the details, the invoice is cancelled and issued again.
   await drawer.getByRole('button', { name: 'Correct invoice details' }).click();
   const correct = page.getByRole('dialog', { name: 'Correct invoice details' });
@@ -395,7 +407,7 @@ test('an offline order waits for its payment until the organizer marks it paid; 
   await expectAccessible(page, 'correct invoice details dialog');
   await correct.getByRole('button', { name: 'Save and issue again' }).click();
   await expect(correct).toBeHidden();
-  await expect(drawer.getByRole('button', { name: /^Download INV-\d{4}-\d{5} \(PDF\)$/ })).toHaveCount(3);
+  await expect(invoiceButtons).toHaveCount(3);
   await expect(drawer.getByText('Cancellation', { exact: true })).toBeVisible();
   await waitForMail(email, before);
   // Sorted by completion, newest first: the order just paid leads, with both of its times shown.

@@ -83,9 +83,6 @@ export function InvoiceDownloadButton({
         <Menu.Item leftSection={<IconFileTypePdf size={16} aria-hidden />} onClick={() => onDownload('pdf')}>
           <Trans>PDF (with ZUGFeRD / Factur-X data)</Trans>
         </Menu.Item>
-        <Menu.Label>
-          <Trans>E-invoice (XML)</Trans>
-        </Menu.Label>
         {XML_FORMATS.map(({ format, name }) => (
           <Menu.Item
             key={format}
