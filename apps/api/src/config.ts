@@ -1,3 +1,4 @@
+import { createPrivateKey, type KeyObject, X509Certificate } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -548,6 +549,7 @@ function walletConfig(e: z.infer<typeof envSchema>): AppConfig['wallet'] {
       throw new ConfigError(
         'Invalid configuration:\n  GOOGLE_WALLET_SERVICE_ACCOUNT: not a service account key (client_email, private_key)',
       );
+    privateKeyOf('GOOGLE_WALLET_SERVICE_ACCOUNT', account.data.private_key, null);
     google = {
       issuerId: e.GOOGLE_WALLET_ISSUER_ID,
       clientEmail: account.data.client_email,
@@ -556,21 +558,48 @@ function walletConfig(e: z.infer<typeof envSchema>): AppConfig['wallet'] {
       apiUrl: e.GOOGLE_WALLET_API_URL.endsWith('/') ? e.GOOGLE_WALLET_API_URL : `${e.GOOGLE_WALLET_API_URL}/`,
     };
   }
-  return {
-    apple:
-      e.APPLE_WALLET_PASS_TYPE_ID && e.APPLE_WALLET_TEAM_ID
-        ? {
-            passTypeId: e.APPLE_WALLET_PASS_TYPE_ID,
-            teamId: e.APPLE_WALLET_TEAM_ID,
-            cert: textOrFile('APPLE_WALLET_CERT', e.APPLE_WALLET_CERT!),
-            key: textOrFile('APPLE_WALLET_KEY', e.APPLE_WALLET_KEY!),
-            keyPassphrase: e.APPLE_WALLET_KEY_PASSPHRASE ?? null,
-            wwdr: textOrFile('APPLE_WALLET_WWDR_CERT', e.APPLE_WALLET_WWDR_CERT!),
-            apnsUrl: e.APPLE_WALLET_APNS_URL.replace(/\/$/, ''),
-          }
-        : null,
-    google,
-  };
+  let apple: AppConfig['wallet']['apple'] = null;
+  if (e.APPLE_WALLET_PASS_TYPE_ID && e.APPLE_WALLET_TEAM_ID) {
+    const cert = textOrFile('APPLE_WALLET_CERT', e.APPLE_WALLET_CERT!);
+    const key = textOrFile('APPLE_WALLET_KEY', e.APPLE_WALLET_KEY!);
+    const wwdr = textOrFile('APPLE_WALLET_WWDR_CERT', e.APPLE_WALLET_WWDR_CERT!);
+    const keyPassphrase = e.APPLE_WALLET_KEY_PASSPHRASE ?? null;
+    // Checked now, so a wrong file stops the start with its name instead of failing the first buyer's pass.
+    const signer = certificateOf('APPLE_WALLET_CERT', cert);
+    certificateOf('APPLE_WALLET_WWDR_CERT', wwdr);
+    if (!signer.checkPrivateKey(privateKeyOf('APPLE_WALLET_KEY', key, keyPassphrase)))
+      throw new ConfigError('Invalid configuration:\n  APPLE_WALLET_KEY: not the private key of APPLE_WALLET_CERT');
+    apple = {
+      passTypeId: e.APPLE_WALLET_PASS_TYPE_ID,
+      teamId: e.APPLE_WALLET_TEAM_ID,
+      cert,
+      key,
+      keyPassphrase,
+      wwdr,
+      apnsUrl: e.APPLE_WALLET_APNS_URL.replace(/\/$/, ''),
+    };
+  }
+  return { apple, google };
+}
+
+/** A PEM certificate, or a ConfigError naming the setting. */
+function certificateOf(name: string, pem: string): X509Certificate {
+  try {
+    return new X509Certificate(pem);
+  } catch {
+    throw new ConfigError(`Invalid configuration:\n  ${name}: not a PEM certificate`);
+  }
+}
+
+/** A PEM private key (opened with its passphrase), or a ConfigError naming the setting. */
+function privateKeyOf(name: string, pem: string, passphrase: string | null): KeyObject {
+  try {
+    return createPrivateKey({ key: pem, ...(passphrase !== null ? { passphrase } : {}) });
+  } catch {
+    throw new ConfigError(
+      `Invalid configuration:\n  ${name}: not a PEM private key${passphrase === null ? ' (or it needs its passphrase)' : ' that this passphrase opens'}`,
+    );
+  }
 }
 
 const serviceAccountSchema = z.object({

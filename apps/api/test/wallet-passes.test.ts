@@ -469,6 +469,25 @@ describe('Google Wallet', () => {
         dir,
       ),
     ).toThrow(/service account/);
+    // Keys and certificates are read at the start: a wrong one names its setting instead of failing a buyer's pass.
+    const apple = appleWalletCertificates();
+    const other = appleWalletCertificates();
+    const env = { DATABASE_URL: 'pglite://memory', ...walletEnv(apple, 'https://apns.test') };
+    expect(() => loadConfig(env, dir)).not.toThrow();
+    expect(() => loadConfig({ ...env, APPLE_WALLET_KEY: other.key }, dir)).toThrow(
+      /APPLE_WALLET_KEY: not the private key of APPLE_WALLET_CERT/,
+    );
+    expect(() => loadConfig({ ...env, APPLE_WALLET_CERT: apple.key }, dir)).toThrow(/APPLE_WALLET_CERT: not a PEM/);
+    expect(() => loadConfig({ ...env, APPLE_WALLET_WWDR_CERT: '-----BEGIN CERTIFICATE-----\nx' }, dir)).toThrow(
+      /APPLE_WALLET_WWDR_CERT/,
+    );
+    const broken = JSON.stringify({ client_email: 'w@x.test', private_key: '-----BEGIN PRIVATE KEY-----\nxyz' });
+    expect(() =>
+      loadConfig(
+        { DATABASE_URL: 'pglite://memory', GOOGLE_WALLET_ISSUER_ID: '1', GOOGLE_WALLET_SERVICE_ACCOUNT: broken },
+        dir,
+      ),
+    ).toThrow(/GOOGLE_WALLET_SERVICE_ACCOUNT: not a PEM private key/);
   });
 });
 
