@@ -84,6 +84,7 @@ describe('DetailsForm: invoice details', () => {
     type(/^Address line 1/, 'Hauptstraße 1');
     type(/^Postal code/, '10115');
     type(/^City/, 'Berlin');
+    type(/^State or region/, 'Land Berlin');
     chooseCountry('Germany');
     submit();
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
@@ -96,6 +97,7 @@ describe('DetailsForm: invoice details', () => {
         address_line_2: null,
         zip_or_postal_code: '10115',
         city: 'Berlin',
+        state_or_region: 'Land Berlin',
         country: 'DE',
       },
     });
@@ -134,7 +136,14 @@ describe('DetailsForm: invoice details', () => {
       requested: true,
       company: null,
       vat_number: null,
-      address: { address_line_1: null, address_line_2: null, zip_or_postal_code: null, city: null, country: null },
+      address: {
+        address_line_1: null,
+        address_line_2: null,
+        zip_or_postal_code: null,
+        city: null,
+        state_or_region: null,
+        country: null,
+      },
     });
   });
 

@@ -51,6 +51,11 @@ function InvoiceAddressFields({ form, mode }: { form: UseFormReturnType<DetailsV
           {...form.getInputProps('invoice.address.city')}
         />
       </Group>
+      <TextInput
+        label={t`State or region`}
+        autoComplete="billing address-level1"
+        {...form.getInputProps('invoice.address.state_or_region')}
+      />
       <CountrySelect
         label={t`Country`}
         required={needed}

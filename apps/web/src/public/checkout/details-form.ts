@@ -47,6 +47,7 @@ export interface InvoiceValues {
     address_line_2: string;
     zip_or_postal_code: string;
     city: string;
+    state_or_region: string;
     country: string;
   };
 }
@@ -62,6 +63,7 @@ export const INVOICE_PATHS = [
   'invoice.address.address_line_2',
   'invoice.address.zip_or_postal_code',
   'invoice.address.city',
+  'invoice.address.state_or_region',
   'invoice.address.country',
 ] as const;
 
@@ -92,6 +94,7 @@ export function initialInvoiceValues(order: Pick<PublicOrderDto, 'event' | 'invo
       address_line_2: address?.address_line_2 ?? '',
       zip_or_postal_code: address?.zip_or_postal_code ?? '',
       city: address?.city ?? '',
+      state_or_region: address?.state_or_region ?? '',
       country: address?.country ?? '',
     },
   };
@@ -273,6 +276,7 @@ function toInvoiceBody(mode: InvoiceMode, v: InvoiceValues): OrderDetailsBody['i
       address_line_2: textOrNull(a.address_line_2),
       zip_or_postal_code: textOrNull(a.zip_or_postal_code),
       city: textOrNull(a.city),
+      state_or_region: textOrNull(a.state_or_region),
       country: textOrNull(a.country),
     },
   };

@@ -17,6 +17,7 @@ interface InvoiceDetailsValues {
     address_line_2: string;
     zip_or_postal_code: string;
     city: string;
+    state_or_region: string;
     country: string;
   };
 }
@@ -48,6 +49,7 @@ export function InvoiceDetailsForm({
         address_line_2: saved?.address?.address_line_2 ?? '',
         zip_or_postal_code: saved?.address?.zip_or_postal_code ?? '',
         city: saved?.address?.city ?? '',
+        state_or_region: saved?.address?.state_or_region ?? '',
         country: saved?.address?.country ?? '',
       },
     },
@@ -63,6 +65,7 @@ export function InvoiceDetailsForm({
         address_line_2: orNull(v.address.address_line_2),
         zip_or_postal_code: orNull(v.address.zip_or_postal_code),
         city: orNull(v.address.city),
+        state_or_region: orNull(v.address.state_or_region),
         country: orNull(v.address.country),
       },
     };
@@ -102,6 +105,11 @@ export function InvoiceDetailsForm({
         />
         <TextInput label={t`City`} required autoComplete="address-level2" {...form.getInputProps('address.city')} />
       </Group>
+      <TextInput
+        label={t`State or region`}
+        autoComplete="address-level1"
+        {...form.getInputProps('address.state_or_region')}
+      />
       <CountrySelect label={t`Country`} required {...form.getInputProps('address.country')} />
       <FormActions onCancel={onDone} loading={save.isPending}>
         <Trans>Save and issue again</Trans>
