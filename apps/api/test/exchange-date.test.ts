@@ -15,6 +15,9 @@ import {
   tickets,
 } from '../src/db/schema/index.js';
 import { loadCatalogs } from '../src/i18n/i18n.js';
+import { runScheduler } from '../src/modules/automations/scheduler.js';
+import { exchangeOrderDate } from '../src/modules/self-service/exchange.js';
+import { closeAbandonedExchanges } from '../src/modules/self-service/exchange-payments.js';
 import { TestClock } from '../src/shared/clock.js';
 import { addDate, buyerHeaders, details, firstDateOf, liveEvent, reserve } from './checkout-factory.js';
 import { type MollieServer, startMollieServer, trustLocalTls } from './mollie-server.js';
@@ -495,6 +498,51 @@ describe('exchanges with a price difference (PAY_DIFFERENCE)', () => {
     expect(after!.refund_pending_amount).toBeNull();
   });
 
+  it('a cheaper date’s refund left pending by a request that died is taken up by the scheduler, once', async () => {
+    const w = await world('PAY_DIFFERENCE');
+    const o = await w.order(w.seat, 1, w.june1, 'ada', true);
+    const deps = ctx.app.deps;
+    // The exchange's transaction commits, then the process dies before it asks Stripe for the difference.
+    const step = await exchangeOrderDate(
+      db(),
+      { now: clock.now(), appUrl: deps.config.appUrl, storage: deps.storage, stock: deps.stock },
+      { stripe: deps.stripe, config: deps.config.stripe },
+      { eventId: w.event.id, shortId: o.shortId, secret: o.secret[ORDER_SECRET_HEADER]! },
+      w.june22,
+    );
+    expect(step).toMatchObject({ kind: 'moved', refund: { amount: 550, reason: 'cheaper' } });
+    const stuck = async () => (await db().select().from(orderExchanges).where(eq(orderExchanges.order_id, o.id)))[0]!;
+    expect(await stuck()).toMatchObject({ status: 'APPLIED', refund_state: 'PENDING' });
+    expect(await money(o.id)).toMatchObject({ status: 'REFUND_PENDING' });
+    const scheduler = () =>
+      runScheduler(
+        db(),
+        {
+          appUrl: deps.config.appUrl,
+          storage: deps.storage,
+          stock: { ...deps.stock, clock },
+          stripe: deps.stripe,
+          mollieFor: deps.mollieFor,
+          mailBudgetPerHour: 0,
+        },
+        { info() {}, error() {} },
+      );
+    // A claim this fresh may still be on its way: left alone.
+    await scheduler();
+    expect(refundsOf(o.intent)).toEqual([]);
+    clock.advance(6 * 60_000);
+    const mails = await scheduler();
+    await ctx.app.deps.jobs.deliverOutbox(mails);
+    expect(refundsOf(o.intent)).toEqual([550]);
+    expect(await stuck()).toMatchObject({ refund_state: 'REFUNDED' });
+    expect(await money(o.id)).toMatchObject({ status: 'COMPLETED', total: 1650 });
+    expect(await historyOf(o.id, 'EXCHANGE_REFUNDED')).toEqual([{ amount: 550, reason: 'cheaper' }]);
+    await ctx.smtp.waitFor(o.email, (m) => m.text.includes('has moved to a date that costs less'));
+    // Again (another worker, the next minute): nothing more.
+    await scheduler();
+    expect(refundsOf(o.intent)).toEqual([550]);
+  });
+
   it('a dearer date waits for the difference by card, holds nothing meanwhile, then moves once paid', async () => {
     const w = await world('PAY_DIFFERENCE');
     const o = await w.order(w.seat, 2, w.june1, 'kit', true);
@@ -586,6 +634,22 @@ describe('exchanges with a price difference (PAY_DIFFERENCE)', () => {
     await webhook(`evt_new_${o.id}`, stripe.setStatus(secondPi, 'succeeded'));
     expect(await money(o.id)).toMatchObject({ total: 2750, lines: [{ date: w.june15 }] });
     expect(await historyOf(o.id, 'EXCHANGE_REFUNDED')).toEqual([{ amount: 550, reason: 'replaced' }]);
+  });
+
+  it('a dearer date’s difference never paid is given up a day later: its PaymentIntent cancelled, the order as it was', async () => {
+    const w = await world('PAY_DIFFERENCE');
+    const o = await w.order(w.seat, 1, w.june1, 'liv', true);
+    const payment = (await exchange(o, w.june15)).json().payment;
+    const pi = payment.client_secret.split('_secret_')[0];
+    const deps = { db: db(), stripe: ctx.app.deps.stripe, now: () => clock.now(), log: { info() {}, error() {} } };
+    expect(await closeAbandonedExchanges(deps)).toBe(0);
+    expect(stripe.intents.get(pi)!.status).not.toBe('canceled');
+    clock.advance(25 * 3_600_000);
+    expect(await closeAbandonedExchanges(deps)).toBe(1);
+    expect(await closeAbandonedExchanges(deps)).toBe(0);
+    expect(stripe.intents.get(pi)!.status).toBe('canceled');
+    expect((await syncExchange(o, payment.exchange_id)).json().exchange.status).toBe('REPLACED');
+    expect(await money(o.id)).toMatchObject({ total: 2200, lines: [{ date: w.june1 }] });
   });
 
   it('an offline order awaiting payment owes the new total; one paid offline is the organizer’s to refund', async () => {

@@ -316,7 +316,7 @@ describe('invoices of an order', () => {
 
   it('invoices an offline order at once with its VAT and terms, in the buyer’s language, and not again when it is paid', async () => {
     const { u, event, ticketId } = await invoicedEvent('ALWAYS');
-    const { res, shortId, headers } = await checkout(event.id, ticketId, undefined, 'de');
+    const { res, shortId, headers, secret } = await checkout(event.id, ticketId, undefined, 'de');
     expect(res.statusCode).toBe(200);
     expect(res.json().data.totals).toMatchObject({ taxes: 3800, total: 23800 });
     const off = await call(ctx.app, 'POST', url(event.id, shortId, '/offline-payment'), { headers });
@@ -401,13 +401,65 @@ describe('invoices of an order', () => {
       (await call(ctx.app, 'GET', `/api/events/${event.id}/orders/${orderId}/invoices`, { token: u.token })).json()
         .data,
     ).toHaveLength(3);
+
+    // The buyer may correct them too, from the order page with the order's secret: checked the same way, the invoice
+    // issued again each time, the same details again nothing, and three times at most (then the organizer does).
+    const address = { address_line_1: 'Speicherstadt 5', zip_or_postal_code: '20457', city: 'Hamburg', country: 'DE' };
+    const buyerFix = (body: object, key = secret) =>
+      call(ctx.app, 'PUT', url(event.id, shortId, '/invoice-details'), {
+        headers: { [ORDER_SECRET_HEADER]: key, 'accept-language': 'de' },
+        body,
+      });
+    expect((await buyerFix({ company: 'Hanse Handel AG', address }, 'wrong')).statusCode).toBe(404);
+    const badVat = await buyerFix({ company: 'Hanse Handel AG', vat_number: 'DE1', address });
+    expect(badVat.statusCode).toBe(422);
+    expect(Object.keys(badVat.json().error.field_errors)).toEqual(['vat_number']);
+    const mine = async (company: string) => {
+      const r = await buyerFix({ company, vat_number: 'DE136695976', address: { ...address, state_or_region: 'HH' } });
+      expect(r.statusCode).toBe(200);
+      return r.json<{ data: PublicOrderDto }>().data.invoices!;
+    };
+    expect((await mine('Hanse Handel AG')).map((i) => i.number)).toEqual([
+      'INV-2027-00001',
+      'INV-2027-00002',
+      'INV-2027-00003',
+      'INV-2027-00004',
+      'INV-2027-00005',
+    ]);
+    expect(await mine('Hanse Handel AG')).toHaveLength(5);
+    await mine('Hanse Handel KG');
+    expect(await mine('Hanse Handel SE')).toHaveLength(9);
+    const used = await buyerFix({ company: 'Hanse Handel OHG', address });
+    expect(used.statusCode).toBe(409);
+    expect(used.json().error.code).toBe('INVOICE_CORRECTIONS_USED');
+    expect(used.json().error.message).toContain('3');
+    const latest = pdfText(
+      (
+        await call(
+          ctx.app,
+          'GET',
+          url(event.id, shortId, `/invoices/${(await mine('Hanse Handel SE')).at(-1)!.id}/pdf`),
+          {
+            headers: { [ORDER_SECRET_HEADER]: secret },
+          },
+        )
+      ).rawPayload,
+    );
+    expect(latest).toContain('Hanse Handel SE');
   });
 
   it('issues none where the buyer did not ask, and none for events without invoices', async () => {
     const { event, ticketId } = await invoicedEvent('ON_REQUEST');
-    const { res } = await checkout(event.id, ticketId, { requested: false });
+    const { res, secret } = await checkout(event.id, ticketId, { requested: false });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.invoice_details ?? null).toBeNull();
     expect(res.json().data.totals.taxes).toBe(3800);
+    // Nothing for the buyer to correct either.
+    const none = await call(ctx.app, 'PUT', url(event.id, res.json().data.short_id, '/invoice-details'), {
+      headers: { [ORDER_SECRET_HEADER]: secret },
+      body: { company: 'Late GmbH' },
+    });
+    expect(none.statusCode).toBe(409);
+    expect(none.json().error.code).toBe('INVOICE_CORRECTION_UNAVAILABLE');
   });
 });

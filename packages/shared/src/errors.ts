@@ -130,6 +130,10 @@ export const ERROR_STATUS = {
    * the cut-off).
    */
   SELF_SERVICE_CLOSED: 409,
+  /** The buyer asked to correct invoice details on an order that has no invoice. */
+  INVOICE_CORRECTION_UNAVAILABLE: 409,
+  /** The buyer corrected their invoice details as often as they may; the organizer can still. */
+  INVOICE_CORRECTIONS_USED: 409,
   /** The ticket has no waitlist, or is not sold out (tickets can be bought now). */
   WAITLIST_CLOSED: 409,
   /** A waitlist entry is no longer in the state the change needs (offered, bought, left or removed meanwhile). */

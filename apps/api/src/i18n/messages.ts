@@ -312,6 +312,15 @@ export const ERROR_MESSAGES: Record<ErrorCode, MessageDescriptor> = {
     message:
       'The organizer has cancelled the date of this order, so it cannot be completed. Please choose another date.',
   },
+  INVOICE_CORRECTION_UNAVAILABLE: /*i18n*/ {
+    id: 'error.invoice_correction_unavailable',
+    message: 'This order has no invoice to correct.',
+  },
+  INVOICE_CORRECTIONS_USED: /*i18n*/ {
+    id: 'error.invoice_corrections_used',
+    message:
+      'You have corrected the invoice details {count} times, as often as you can here. Please ask the organizer for any further change.',
+  },
   SELF_SERVICE_CLOSED: /*i18n*/ {
     id: 'error.self_service_closed',
     message: 'This change is not possible for this order any more. Please contact the organizer.',

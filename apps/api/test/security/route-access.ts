@@ -688,6 +688,7 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
   'PUT /api/public/events/{eventId}/order/{shortId}/attendees/{attendeeShortId}': { access: 'public' },
   'POST /api/public/events/{eventId}/order/{shortId}/attendees/{attendeeShortId}/resend': { access: 'public' },
   'POST /api/public/events/{eventId}/order/{shortId}/attendees/{attendeeShortId}/transfer': { access: 'public' },
+  'PUT /api/public/events/{eventId}/order/{shortId}/invoice-details': { access: 'public' },
   'POST /api/public/events/{eventId}/order/{shortId}/cancel': { access: 'public' },
   'GET /api/public/events/{eventId}/order/{shortId}/exchange': { access: 'public' },
   'POST /api/public/events/{eventId}/order/{shortId}/exchange': { access: 'public' },

@@ -40,10 +40,7 @@ export const invoiceSettingsBody = z.object({
   /** A national tax number (Steuernummer, SIRET…) where the seller has one. */
   tax_number: optionalText(40),
   /** Where buyers' accounts departments reach the seller; e-invoices name them (XRechnung requires both). */
-  contact_email: z
-    .union([emailField, z.literal('')])
-    .nullish()
-    .transform((v) => v || null),
+  contact_email: emailField.nullish().transform((v) => v ?? null),
   contact_phone: optionalText(40),
   /** Before the number: letters, digits, `-`, `_`, `/` (e.g. `INV-`); empty: none. */
   prefix: z

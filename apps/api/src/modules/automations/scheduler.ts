@@ -6,6 +6,7 @@ import { purgeCeremonies } from '../auth/passkey-ceremonies.js';
 import { purgeSsoSignIns } from '../auth/sso-sign-in.js';
 import { sendDueMessages } from '../messages/scheduled-messages.js';
 import { type DeadlineDeps, settlePaymentDeadlines } from '../orders/payment-deadlines.js';
+import { closeAbandonedExchanges, resumeExchangeRefunds } from '../self-service/exchange-payments.js';
 import type { AutomationDeps } from './automation-context.js';
 import { sendCheckoutRecoveries } from './checkout-recovery.js';
 import { sendDueFollowUps } from './follow-ups.js';
@@ -22,7 +23,8 @@ export interface SchedulerDeps extends DeadlineDeps {
 /**
  * The one scheduler of time-driven mail and order work (every PAYMENT_DEADLINE_SWEEP_SECONDS in each worker process):
  * offline orders' payment reminders and deadlines, scheduled messages, reminders before dates, follow-ups after them,
- * abandoned-checkout mails, and deleting audit log lines past their account's retention. Each mail part takes its work
+ * abandoned-checkout mails, exchange refunds whose request died before Stripe answered and exchange payments never
+ * made, and deleting audit log lines past their account's retention. Each mail part takes its work
  * with SKIP LOCKED or writes it behind a unique key in the transaction of its mail, so several workers, a crash mid-run
  * and catching up after downtime never send one twice. A part that fails is logged and does not stop the others.
  * Returns the outbox ids to deliver.
@@ -64,6 +66,24 @@ export async function runScheduler(
     ['reminders', async () => (await sendDueReminders(db, auto)).mails],
     ['follow-ups', async () => (await sendDueFollowUps(db, auto)).mails],
     ['abandoned checkouts', async () => (await sendCheckoutRecoveries(db, auto)).mails],
+    [
+      'exchange refunds left pending',
+      async () => {
+        const exchangeDeps = {
+          db,
+          stripe: deps.stripe ?? null,
+          mollieFor: deps.mollieFor ?? null,
+          now: () => clock.now(),
+          appUrl: deps.appUrl,
+          storage: deps.storage,
+          stock: deps.stock,
+          log,
+        };
+        const given = await closeAbandonedExchanges(exchangeDeps);
+        if (given) log.info({ given }, 'unpaid exchange payments given up');
+        return resumeExchangeRefunds(exchangeDeps);
+      },
+    ],
     [
       'audit log retention',
       async () => {

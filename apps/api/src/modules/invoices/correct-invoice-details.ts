@@ -11,15 +11,18 @@ import type { OrderRow } from '../orders/order-view.js';
 import { checkInvoiceInput } from './checkout-invoice.js';
 
 /**
- * The organizer corrects the buyer's invoice details after the purchase (a company or VAT number the buyer forgot, a
- * new address): checked as at checkout, kept on the order, and its invoice reissued (a cancellation and a new one) by
- * the order's history entry. The amounts do not change: the reverse-charge rule was settled when the order was paid.
+ * The organizer (or the buyer, from the order page) corrects the buyer's invoice details after the purchase (a company
+ * or VAT number the buyer forgot, a new address): checked as at checkout, kept on the order, and its invoice reissued
+ * (a cancellation and a new one) by the order's history entry. The amounts do not change: the reverse-charge rule was
+ * settled when the order was paid.
  */
 export async function correctInvoiceDetails(
   tx: Tx,
   c: OrderContext,
   order: OrderRow,
   input: z.output<typeof checkoutInvoiceBody>,
+  /** Who corrects: the buyer's corrections are counted (self-service/invoice-details.ts). */
+  by: 'organizer' | 'buyer' = 'organizer',
 ): Promise<number[]> {
   if (['RESERVED', 'ABANDONED'].includes(order.status)) throw new DomainError('NOT_FOUND');
   const issues: FieldIssues = {};
@@ -40,7 +43,7 @@ export async function correctInvoiceDetails(
   await recordOrderEvent(tx, order.id, {
     kind: 'INVOICE_DETAILS_EDITED',
     userId: c.userId ?? null,
-    data: { changes },
+    data: { changes, by },
     at: c.now,
   });
   return [];

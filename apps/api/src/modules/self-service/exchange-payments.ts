@@ -1,5 +1,5 @@
 import type { ExchangePaymentDto, ExchangeStatusDto } from '@admitone/shared';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
 
@@ -181,7 +181,7 @@ export interface ExchangeRefundDeps extends Gateways {
   appUrl: string;
   storage: Pick<FileStorage, 'url'>;
   stock: StockDeps;
-  log: Logger;
+  log: Pick<Logger, 'info' | 'error'>;
 }
 
 /**
@@ -247,6 +247,69 @@ export async function refundExchange(deps: ExchangeRefundDeps, r: ExchangeRefund
     const exchange = r.reason === 'cheaper' || r.reason === 'date_full' ? r.reason : undefined;
     return enqueueOrderMails(tx, ctx, order.id, { refunded, cancelled: false, ...(exchange ? { exchange } : {}) });
   });
+}
+
+/** How long an exchange's refund may stay claimed before the scheduler takes it up: its request died on the way. */
+export const EXCHANGE_REFUND_STALE_MS = 5 * 60_000;
+
+/**
+ * Exchange refunds claimed (`refund_state` PENDING) by a request or a webhook that died before Stripe answered (a
+ * crash, a restart): taken up by the scheduler once they are older than `EXCHANGE_REFUND_STALE_MS`, through
+ * `refundExchange` (the same idempotency key: a refund Stripe already made is not made twice). A cheaper date's
+ * difference (the exchange APPLIED) or a dearer date's payment that could not be used (REFUNDED). Returns the mails.
+ */
+export async function resumeExchangeRefunds(deps: ExchangeRefundDeps): Promise<number[]> {
+  const stale = new Date(deps.now().getTime() - EXCHANGE_REFUND_STALE_MS);
+  const rows = await deps.db
+    .select()
+    .from(orderExchanges)
+    .where(and(eq(orderExchanges.refund_state, 'PENDING'), lt(orderExchanges.updated_at, stale)))
+    .orderBy(asc(orderExchanges.id))
+    .limit(50);
+  const mails: number[] = [];
+  for (const ex of rows) {
+    const cheaper = ex.status === 'APPLIED';
+    const refund: ExchangeRefund = {
+      exchangeId: ex.id,
+      orderId: ex.order_id,
+      eventId: ex.event_id,
+      amount: Math.abs(ex.new_total - ex.previous_total),
+      // Why a dearer date's payment could not be used is not kept: the buyer's mail is the plain refund one.
+      reason: cheaper ? 'cheaper' : 'order_changed',
+    };
+    deps.log.info({ exchange: ex.id }, 'taking up an exchange refund left pending');
+    mails.push(...(await refundExchange(deps, refund)));
+  }
+  return mails;
+}
+
+/** How long a dearer date's payment may stay unpaid before it is given up (the buyer left the dialog long ago). */
+export const EXCHANGE_PAYMENT_ABANDONED_MS = 24 * 3_600_000;
+
+/**
+ * Dearer-date exchanges whose difference was never paid, a day after they were asked: marked REPLACED (as a newer try
+ * would), then their PaymentIntents cancelled at Stripe, so none stays open in the organizer's dashboard. A payment
+ * that still arrives is refunded as a replaced try's. Returns how many were given up.
+ */
+export async function closeAbandonedExchanges(
+  deps: Pick<ExchangeRefundDeps, 'db' | 'stripe' | 'now' | 'log'>,
+): Promise<number> {
+  const before = new Date(deps.now().getTime() - EXCHANGE_PAYMENT_ABANDONED_MS);
+  const closed = await deps.db
+    .update(orderExchanges)
+    .set({ status: 'REPLACED', updated_at: deps.now() })
+    .where(and(eq(orderExchanges.status, 'PAYING'), lt(orderExchanges.created_at, before)))
+    .returning({ id: orderExchanges.id, intent: orderExchanges.payment_intent_id });
+  for (const { id, intent } of closed) {
+    if (!intent || !deps.stripe) continue;
+    await deps.stripe.paymentIntents.cancel(intent).catch((err: unknown) => {
+      deps.log.info(
+        { err, exchange: id },
+        'an abandoned exchange payment could not be cancelled (its success is refunded)',
+      );
+    });
+  }
+  return closed.length;
 }
 
 /** The buyer's exchange as it stands (the answer to the return after paying). */

@@ -1,5 +1,6 @@
 import {
   buyerAttendeeBody,
+  checkoutInvoiceBody,
   exchangeDatesResponse,
   exchangeOrderBody,
   exchangeOrderResponse,
@@ -26,6 +27,7 @@ import { buyerEditAttendee, buyerResendTicket, type BuyerTicketRef } from './buy
 import { cancelByBuyer } from './cancel.js';
 import { exchangeOptions, exchangeOrderDate } from './exchange.js';
 import { exchangeStatus, refundExchange, startExchangePayment, syncExchangePayment } from './exchange-payments.js';
+import { correctInvoiceDetailsByBuyer } from './invoice-details.js';
 import { pickPassDate } from './pass-picks.js';
 import { transferTicket } from './transfer.js';
 
@@ -143,6 +145,24 @@ export const selfServiceRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
       config: { rateLimit: { max: 20, timeWindow: 60_000 } },
     },
     (req) => change(req, (c) => transferTicket(db, c, ticketOf(req), req.body, budgetOf(req))),
+  );
+
+  app.put(
+    '/events/:eventId/order/:shortId/invoice-details',
+    {
+      schema: {
+        tags,
+        summary:
+          'The buyer corrects the company, address and VAT number on their invoice (checked as at checkout): the invoice is cancelled and issued again, the amounts unchanged; a few times at most (INVOICE_CORRECTIONS_USED), only for an order with an invoice',
+        params: publicOrderParams,
+        headers,
+        body: checkoutInvoiceBody,
+        response: { 200: publicOrderResponse },
+      },
+      config: { rateLimit: { max: 10, timeWindow: 60_000 } },
+    },
+    (req) =>
+      change(req, (c) => correctInvoiceDetailsByBuyer(db, c, { ...req.params, secret: secretOf(req) }, req.body)),
   );
 
   app.post(

@@ -150,6 +150,64 @@ describe('the order page: invoices', () => {
     expect(saved[0]).toMatchObject({ download: 'INV-2026-0007-xrechnung-ubl.xml' });
   });
 
+  it('lets the buyer correct the details the invoice is made out to: the answer’s invoices shown, a refusal said', async () => {
+    const { fetchMock } = setup(order());
+    const reissued = order({
+      invoice_details: {
+        requested: true,
+        company: 'Engines AG',
+        vat_number: 'DE123456789',
+        address: {
+          address_line_1: 'Hafen 1',
+          address_line_2: null,
+          zip_or_postal_code: '20457',
+          city: 'Hamburg',
+          state_or_region: null,
+          country: 'DE',
+        },
+        reverse_charge: true,
+      },
+      invoices: [...invoices, { ...invoices[0]!, id: 33, number: 'INV-2026-0010' }],
+    });
+    const refused = json(409, {
+      error: { code: 'INVOICE_CORRECTIONS_USED', message: 'Please ask the organizer for any further change.' },
+    });
+    const answers = [json(200, { data: reissued }), refused];
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) =>
+      init?.method === 'PUT' ? answers.shift()! : json(200, { data: order() }),
+    );
+    const section = await screen.findByRole('region', { name: 'Invoices' });
+    fireEvent.click(within(section).getByRole('button', { name: 'Correct invoice details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Correct invoice details' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Company/ }), { target: { value: ' Engines AG ' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Address line 1/ }), {
+      target: { value: 'Hafen 1' },
+    });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /ZIP or postal code/ }), {
+      target: { value: '20457' },
+    });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^City/ }), { target: { value: 'Hamburg' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save and issue again' }));
+    expect(await within(dialog).findByText(/Your invoice was cancelled and issued again/)).toBeTruthy();
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    expect(put[0]).toBe('/api/public/events/7/order/o1/invoice-details');
+    expect((put[1]!.headers as Record<string, string>)['x-order-secret']).toBe('s3cret');
+    expect(JSON.parse(String(put[1]!.body))).toMatchObject({
+      requested: true,
+      company: 'Engines AG',
+      vat_number: 'DE123456789',
+      address: { address_line_1: 'Hafen 1', zip_or_postal_code: '20457', city: 'Hamburg', country: null },
+    });
+    expect(within(section).getAllByTestId('invoice')).toHaveLength(3);
+
+    // Once the buyer used their corrections, the server's word shows in the dialog.
+    fireEvent.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    fireEvent.click(within(section).getByRole('button', { name: 'Correct invoice details' }));
+    const again = await screen.findByRole('dialog', { name: 'Correct invoice details' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Save and issue again' }));
+    expect((await within(again).findByRole('alert')).textContent).toContain('ask the organizer');
+  });
+
   it('says when the invoice could not be fetched', async () => {
     const { saved } = setup(order(), () =>
       json(404, { error: { code: 'NOT_FOUND', message: 'This invoice was not found.' } }),

@@ -160,7 +160,7 @@ export default function CheckoutSummaryPage({ eventId, shortId }: { eventId: num
       <Divider />
       <OrderSummaryCard order={order} />
       <OrderFiles order={order} />
-      <OrderInvoices order={order} />
+      <OrderInvoices order={order} onChange={setOrder} />
       {/* An order awaiting its offline payment shows its tickets where the buyer may still correct
           them (issued once paid). */}
       <PassPicksSection order={order} onChange={setOrder} />

@@ -1,21 +1,32 @@
 import { formatDate, formatMoney, type InvoiceSummaryDto, type PublicOrderDto } from '@admitone/shared';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 
 import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { InvoiceDownloadButton, type InvoiceFileFormat } from '../../components/InvoiceDownloadButton';
+import { InvoiceDetailsDialog } from '../self-service/InvoiceDetailsDialog';
 import { downloadInvoice } from './order-api';
 
 /**
  * The order's invoices and cancellation invoices, oldest first: number, kind, issue date and total, each with its PDF
- * and, for a business's e-invoice, its XML forms (fetched with the order's secret). Nothing when the order has none.
+ * and, for a business's e-invoice, its XML forms (fetched with the order's secret); where allowed, the buyer corrects
+ * the details they are made out to. Nothing when the order has none.
  */
-export function OrderInvoices({ order }: { order: PublicOrderDto }) {
+export function OrderInvoices({
+  order,
+  onChange,
+}: {
+  order: PublicOrderDto;
+  /** Where the buyer may correct the details the invoice is made out to: the order as it stands after. */
+  onChange?: (order: PublicOrderDto) => void;
+}) {
   const { i18n } = useLingui();
   // The invoice being fetched; its button stays focusable meanwhile (a disabled one would drop the focus).
   const [busy, setBusy] = useState<number | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
+  const [correcting, setCorrecting] = useState(false);
   const invoices = order.invoices ?? [];
   if (!invoices.length) return null;
 
@@ -77,6 +88,21 @@ export function OrderInvoices({ order }: { order: PublicOrderDto }) {
         })}
       </Stack>
       <FormErrorAlert error={failure} />
+      {onChange ? (
+        <Group>
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconPencil size={14} aria-hidden />}
+            onClick={() => setCorrecting(true)}
+          >
+            <Trans>Correct invoice details</Trans>
+          </Button>
+        </Group>
+      ) : null}
+      {correcting && onChange ? (
+        <InvoiceDetailsDialog order={order} onClose={() => setCorrecting(false)} onSaved={onChange} />
+      ) : null}
     </Stack>
   );
 }

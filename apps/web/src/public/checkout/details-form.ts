@@ -14,6 +14,7 @@ import {
 } from '@admitone/shared';
 
 import { EMPTY_ADDRESS } from '../../components/AddressField';
+import type { InvoicePartyValues } from '../../components/InvoicePartyFields';
 
 export interface AttendeeValues {
   short_id: string;
@@ -37,19 +38,9 @@ export interface DetailsValues {
 }
 
 /** The invoice part of the details form, at the paths the server's field errors name (`invoice.address.city`). */
-export interface InvoiceValues {
+export interface InvoiceValues extends InvoicePartyValues {
   /** The buyer asks for an invoice (an event issuing them on request); always true where the event always does. */
   requested: boolean;
-  company: string;
-  vat_number: string;
-  address: {
-    address_line_1: string;
-    address_line_2: string;
-    zip_or_postal_code: string;
-    city: string;
-    state_or_region: string;
-    country: string;
-  };
 }
 
 /** The parts of the invoice address a letter needs (the server asks for them too: modules/invoices). */

@@ -1,5 +1,6 @@
 import type {
   BuyerAttendeeBody,
+  CheckoutInvoiceBody,
   ExchangeDateDto,
   ExchangeOrderBody,
   ExchangePaymentDto,
@@ -101,6 +102,16 @@ export const syncExchange = (eventId: number, shortId: string, exchangeId: numbe
 export const pickPassDate = (eventId: number, shortId: string, body: PassPickBody, locale: string) =>
   publicFetch<{ data: PublicOrderDto }>(`${orderPath(eventId, shortId)}/pass-picks`, {
     method: 'POST',
+    body,
+    eventId,
+    orderShortId: shortId,
+    locale,
+  }).then((r) => r.data);
+
+/** The buyer corrects the company, address and VAT number on their invoice; answers the order (its new invoices). */
+export const correctInvoiceDetails = (eventId: number, shortId: string, body: CheckoutInvoiceBody, locale: string) =>
+  publicFetch<{ data: PublicOrderDto }>(`${orderPath(eventId, shortId)}/invoice-details`, {
+    method: 'PUT',
     body,
     eventId,
     orderShortId: shortId,
