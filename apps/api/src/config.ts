@@ -125,7 +125,7 @@ const envSchema = z.object({
    * but one, at least one.
    */
   MAIL_RENDER_THREADS: z.coerce.number().int().min(0).max(64).optional(),
-  /** Bulk mail waits (up to 2 s a batch) while other processes keep the machine's CPU busy: jobs/cpu-pressure.ts. */
+  /** Bulk mail waits (up to 6 s a batch) while other processes keep the machine's CPU busy: jobs/cpu-pressure.ts. */
   MAIL_YIELD_TO_BUSY_CPU: bool.default(true),
   /** PostgreSQL: how long a statement may wait for a row lock before the request answers 503 (never a hang). */
   LOCK_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(3000),

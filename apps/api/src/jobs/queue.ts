@@ -29,6 +29,13 @@ import type { MailDeliveryDeps } from './mail-delivery.js';
 import { LaneWorkers } from './mail-lanes.js';
 
 /**
+ * The longest a bulk batch waits for a busy machine (docs/PERFORMANCE.md "A reminder wave"): long enough that a
+ * wave of reminders takes little from a rush of buyers, short enough that the mail still moves however long the rush
+ * lasts (a batch per lane loop every few seconds).
+ */
+export const BULK_MAX_WAIT_MS = 6000;
+
+/**
  * `mail-urgent` and `mail-bulk` are doorbells: a job says "this lane has mail" to whichever process runs
  * the workers (at most one waits per lane: policy `short` with one key); the workers then claim the
  * outbox rows themselves. `outbox-sweep` runs every minute (retries after a delay, lost kicks).
@@ -132,7 +139,8 @@ export async function startJobs(
     opts.work && !deps.renderBulk ? renderPool(opts.renderThreads ?? defaultRenderThreads(), opts.log) : null;
   const mailDeps: MailDeliveryDeps = pool ? { ...deps, renderBulk: pool.render } : deps;
   // Bulk mail gives way while the rest of the machine is busy (a rush of buyers on the same host):
-  // every batch waits up to 2 s for the CPU to calm down (jobs/cpu-pressure.ts). Urgent mail never waits.
+  // every batch waits up to BULK_MAX_WAIT_MS for the CPU to calm down (jobs/cpu-pressure.ts), so a rush
+  // still sees a few bulk mails a second, never none. Urgent mail never waits.
   const pressure = opts.work && opts.yieldToBusyMachine !== false ? othersCpuShare() : null;
   const lanes: Record<MailLane, LaneWorkers> | null = opts.work
     ? {
@@ -142,7 +150,7 @@ export async function startJobs(
           'bulk',
           Math.max(1, opts.mailConcurrency ?? DEFAULT_MAIL_CONCURRENCY),
           mailFailed,
-          pressure ? yieldWhileBusy({ share: pressure.share }) : undefined,
+          pressure ? yieldWhileBusy({ share: pressure.share, maxWaitMs: BULK_MAX_WAIT_MS }) : undefined,
         ),
       }
     : null;
