@@ -156,14 +156,7 @@ export async function buildTenantWorld(app: App, smtp: TestSmtp) {
       data: {
         seller: {
           legal_name: 'World Ltd',
-          address: {
-            address_line_1: '1 Road',
-            address_line_2: null,
-            zip_or_postal_code: '1000',
-            city: 'Brussels',
-            state_or_region: null,
-            country: 'BE',
-          },
+          address: brussels('1 Road'),
           vat_number: null,
           tax_number: null,
           contact_email: 'billing@world.test',
@@ -172,14 +165,7 @@ export async function buildTenantWorld(app: App, smtp: TestSmtp) {
           name: 'Grace Buyer',
           company: 'Grace Ltd',
           email: 'grace@world.test',
-          address: {
-            address_line_1: '2 Lane',
-            address_line_2: null,
-            zip_or_postal_code: '1000',
-            city: 'Brussels',
-            state_or_region: null,
-            country: 'BE',
-          },
+          address: brussels('2 Lane'),
           vat_number: null,
         },
         order_number: 'O-WORLD',
@@ -378,3 +364,15 @@ export async function buildTenantWorld(app: App, smtp: TestSmtp) {
 }
 
 export type TenantWorld = Awaited<ReturnType<typeof buildTenantWorld>>;
+
+/** An address in Brussels on the world's invoice. */
+function brussels(street: string) {
+  return {
+    address_line_1: street,
+    address_line_2: null,
+    zip_or_postal_code: '1000',
+    city: 'Brussels',
+    state_or_region: null,
+    country: 'BE',
+  };
+}

@@ -151,6 +151,17 @@ describe('OrderDrawer: the seats of its attendees (issue #40)', () => {
 });
 
 describe('OrderDrawer: the invoices of the order', () => {
+  /** Signed in, with the browser's "save" caught: the names of the files saved, in order. */
+  const catchDownloads = () => {
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:invoice');
+    vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    localStorage.setItem(TOKEN_KEY, 'token-123');
+    return saved;
+  };
   const invoice: InvoiceSummaryDto = {
     id: 31,
     number: 'INV-2027-00007',
@@ -187,13 +198,7 @@ describe('OrderDrawer: the invoices of the order', () => {
   });
 
   it('downloads an invoice’s PDF with the sign-in token, saved under its number', async () => {
-    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:invoice');
-    vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
-    const saved: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
-    localStorage.setItem(TOKEN_KEY, 'token-123');
+    const saved = catchDownloads();
     const { fetchMock } = await open(false, order, [invoice, cancellation]);
     fireEvent.click(screen.getByRole('button', { name: 'Download INV-2027-00007 (PDF)' }));
     await waitFor(() => expect(saved).toEqual(['INV-2027-00007.pdf']));
@@ -202,13 +207,7 @@ describe('OrderDrawer: the invoices of the order', () => {
   });
 
   it('offers a business’s e-invoice as its Factur-X PDF or as XRechnung and Peppol XML', async () => {
-    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:invoice');
-    vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
-    const saved: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
-    localStorage.setItem(TOKEN_KEY, 'token-123');
+    const saved = catchDownloads();
     const { fetchMock } = await open(false, order, [{ ...invoice, e_invoice: true }]);
     expect(screen.getByTestId('order-invoice').textContent).toContain('Download');
     fireEvent.click(screen.getByRole('button', { name: 'Download INV-2027-00007: PDF or e-invoice' }));
