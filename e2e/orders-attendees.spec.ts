@@ -410,6 +410,16 @@ test('an offline order waits for its payment until the organizer marks it paid; 
   await expect(invoiceButtons).toHaveCount(3);
   await expect(drawer.getByText('Cancellation', { exact: true })).toBeVisible();
   await waitForMail(email, before);
+  // The organizer's file for the accountant: the invoice, its cancellation and the new one, with the buyer's company.
+  await page.keyboard.press('Escape');
+  await page.goto(`/manage/organizer/${organizerId}#invoices`);
+  const sheet = page.waitForEvent('download');
+  await page.getByTestId('invoice-export').getByRole('button', { name: 'Download CSV' }).click();
+  const accounting = await sheet;
+  expect(accounting.suggestedFilename()).toMatch(/^invoices-start-\d{4}-\d{2}-\d{2}\.csv$/);
+  const rows = readFileSync((await accounting.path())!, 'utf8').split(/\r?\n/);
+  expect(rows.filter((r) => r.includes('Bletchley Analytics Ltd')).length).toBeGreaterThanOrEqual(3);
+  expect(rows.some((r) => r.includes(',Cancellation,'))).toBe(true);
   // Sorted by completion, newest first: the order just paid leads, with both of its times shown.
   await page.keyboard.press('Escape');
   await page.goto(`/manage/event/${eventId}/orders`);

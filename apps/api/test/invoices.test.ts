@@ -2,9 +2,10 @@ import { ORDER_SECRET_HEADER, type PublicOrderDto } from '@admitone/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { orders } from '../src/db/schema/index.js';
+import { events, orders } from '../src/db/schema/index.js';
 import { TestClock } from '../src/shared/clock.js';
 import { buyerHeaders, details, liveEvent, reserve } from './checkout-factory.js';
+import { createEvent } from './factories.js';
 import { pdfAttachment, pdfText } from './pdf-text.js';
 import { sendStripeWebhook, singleStripeEnv, startStripeServer, type StripeServer } from './stripe-server.js';
 import { call, createTestApp, type TestContext } from './test-app.js';
@@ -461,5 +462,79 @@ describe('invoices of an order', () => {
     });
     expect(none.statusCode).toBe(409);
     expect(none.json().error.code).toBe('INVOICE_CORRECTION_UNAVAILABLE');
+  });
+
+  it('exports the organizer’s invoices of every event for a period, each day in its event’s zone, each in its currency', async () => {
+    const { u, event, ticketId } = await invoicedEvent('ALWAYS');
+    const berlin = await checkout(event.id, ticketId);
+    expect(
+      (await call(ctx.app, 'POST', url(event.id, berlin.shortId, '/offline-payment'), { headers: berlin.headers }))
+        .statusCode,
+    ).toBe(200);
+    // A second event of the same organizer, in New York and in yen.
+    const ny = await createEvent(ctx.app, u.token, event.organizer.id, {
+      title: 'Harbor Night',
+      start_date: '2027-06-05T19:00',
+      end_date: '2027-06-05T23:00',
+      timezone: 'America/New_York',
+      currency: 'JPY',
+    });
+    await ctx.app.deps.database.db.update(events).set({ status: 'LIVE' }).where(eq(events.id, ny.id));
+    const yen = await call(ctx.app, 'POST', `/api/events/${ny.id}/tickets`, {
+      token: u.token,
+      body: { name: 'Deck', type: 'PAID', price: 5000, quantity: 20 },
+    });
+    await call(ctx.app, 'PUT', `/api/events/${ny.id}/settings`, {
+      token: u.token,
+      body: { invoice_mode: 'ALWAYS', offline_payments_enabled: true },
+    });
+    const before = clock.now();
+    // 23:30 on 31 March in New York: 1 April in UTC and in Berlin.
+    clock.set(new Date('2027-04-01T03:30:00Z'));
+    try {
+      const late = await checkout(ny.id, yen.json().data.id);
+      expect(late.res.statusCode).toBe(200);
+      expect(
+        (await call(ctx.app, 'POST', url(ny.id, late.shortId, '/offline-payment'), { headers: late.headers }))
+          .statusCode,
+      ).toBe(200);
+    } finally {
+      clock.set(before);
+    }
+    // Another organizer's invoices stay out.
+    const stranger = await invoicedEvent('ALWAYS');
+    const theirs = await checkout(stranger.event.id, stranger.ticketId);
+    await call(ctx.app, 'POST', url(stranger.event.id, theirs.shortId, '/offline-payment'), {
+      headers: theirs.headers,
+    });
+
+    const path = `/api/organizers/${event.organizer.id}/invoices/export`;
+    const march = await call(ctx.app, 'GET', `${path}?from=2027-03-01&to=2027-03-31&format=csv`, {
+      token: u.token,
+    });
+    expect(march.statusCode).toBe(200);
+    expect(march.headers['content-disposition']).toContain('invoices-2027-03-01-2027-03-31.csv');
+    expect(march.headers['x-total-rows']).toBe('2');
+    const lines = march.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toContain(',Order number,Event,Buyer,');
+    expect(lines[1]).toMatch(
+      /^INV-2027-00001,Invoice,,2027-03-01 \d\d:\d\d,.*,Hafenkonzert,.*,200\.00,38\.00,238\.00,EUR,/,
+    );
+    expect(lines[2]).toMatch(/^INV-2027-00002,Invoice,,2027-03-31 23:30,.*,Harbor Night,.*,10000,0,10000,JPY,/);
+    // In UTC the yen invoice is April's; in its event's zone it is March's.
+    const april = await call(ctx.app, 'GET', `${path}?from=2027-04-01`, { token: u.token });
+    expect(april.headers['x-total-rows']).toBe('0');
+    const xlsx = await call(ctx.app, 'GET', `${path}?format=xlsx`, { token: u.token });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['x-total-rows']).toBe('2');
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+
+    const backwards = await call(ctx.app, 'GET', `${path}?from=2027-03-31&to=2027-03-01`, { token: u.token });
+    expect(backwards.statusCode).toBe(422);
+    expect(Object.keys(backwards.json().error.field_errors)).toEqual(['to']);
+    expect((await call(ctx.app, 'GET', path, { token: stranger.u.token })).statusCode).toBe(404);
   });
 });

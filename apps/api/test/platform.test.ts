@@ -128,6 +128,7 @@ describe('platform', () => {
       'GET /api/accounts/{id}/audit-log/export',
       'GET /api/events/{eventId}/orders/export',
       'GET /api/events/{eventId}/invoices/export',
+      'GET /api/organizers/{id}/invoices/export',
       'GET /api/events/{eventId}/orders/{orderId}/files/{fileId}',
       'GET /api/events/{eventId}/check-ins/export',
       'GET /api/events/{eventId}/waitlist/export',

@@ -305,6 +305,7 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
       address: { address_line_1: '1 Main St', zip_or_postal_code: '1000', city: 'Brussels', country: 'BE' },
     })),
   },
+  'GET /api/organizers/{id}/invoices/export': { access: 'member', query: '?format=csv' },
   'GET /api/organizers/{id}/images': { access: 'member' },
   'POST /api/organizers/{id}/images': { access: 'member', upload: { type: 'ORGANIZER_LOGO', width: 120, height: 120 } },
   'DELETE /api/organizers/{id}/images/{imageId}': { access: 'member', params: { imageId: (w) => w.logoImageId } },

@@ -2,6 +2,9 @@ import type { InvoiceSettingsBody, InvoiceSettingsDto, One } from '@admitone/sha
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api-client';
+import { downloadFile } from '../../exports/api/download-export';
+import type { ExportFormat } from '../../exports/api/export-progress';
+import type { ReportPeriod } from '../../reports/api/reports';
 import { organizerKeys } from './organizers';
 
 export const invoiceSettingsKey = (organizerId: number) => [...organizerKeys.detail(organizerId), 'invoice-settings'];
@@ -27,3 +30,20 @@ export function useSaveInvoiceSettings(organizerId: number) {
     onSuccess: (saved) => queryClient.setQueryData(invoiceSettingsKey(organizerId), saved),
   });
 }
+
+/**
+ * Every invoice and cancellation invoice of the organizer's events issued in the period (each day in its event's time
+ * zone, both ends included; open ends: all) as a CSV or Excel file, headings in `locale`.
+ */
+export const downloadOrganizerInvoices = (
+  organizerId: number,
+  period: ReportPeriod,
+  format: ExportFormat,
+  locale: string,
+) =>
+  downloadFile(
+    `/organizers/${organizerId}/invoices/export`,
+    { from: period.from, to: period.to },
+    { format, locale },
+    'invoices',
+  );

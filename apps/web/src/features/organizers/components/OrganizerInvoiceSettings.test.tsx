@@ -17,6 +17,7 @@ beforeAll(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 const URL_PATH = '/api/organizers/4/invoice-settings';
+const EXPORT_PATH = '/api/organizers/4/invoices/export';
 const BAD_VAT = 'This is not a valid VAT number: it starts with the country code (e.g. DE123456789).';
 const NEEDED = 'An invoice needs this part of the address.';
 
@@ -49,6 +50,14 @@ function setup(start: InvoiceSettingsDto | null, answers: Response[] = []) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
     if (url === URL_PATH && method === 'GET') return json(200, { data: start });
+    if (url.startsWith(EXPORT_PATH))
+      return new Response('\uFEFFInvoice number\r\nINV-2027-00042\r\n', {
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': 'attachment; filename="invoices-2027-01-01-2027-03-31.csv"',
+          'x-total-rows': '1',
+        },
+      });
     if (url === URL_PATH && method === 'PUT') {
       const next = answers.shift();
       if (next) return next;
@@ -61,11 +70,12 @@ function setup(start: InvoiceSettingsDto | null, answers: Response[] = []) {
   });
   vi.stubGlobal('fetch', fetchMock);
   renderWithProviders(<OrganizerInvoiceSettings organizerId={4} />, { query: true });
+  const exports = () => fetchMock.mock.calls.map(([u]) => u).filter((u) => u.startsWith(EXPORT_PATH));
   const sent = () =>
     fetchMock.mock.calls
       .filter(([u, init]) => u === URL_PATH && init?.method === 'PUT')
       .map(([, init]) => JSON.parse(String(init!.body)) as unknown);
-  return { sent };
+  return { sent, exports };
 }
 
 const field = (name: RegExp) => screen.getByRole('textbox', { name }) as HTMLInputElement;
@@ -201,5 +211,28 @@ describe('OrganizerInvoiceSettings', () => {
     expect(screen.queryByTestId('invoice-settings-empty')).toBeNull();
     expect(field(/VAT number/).value).toBe('ATU12345678');
     expect(within(screen.getByRole('status')).queryByText('Unsaved changes')).toBeNull();
+  });
+
+  it('exports the invoices of a chosen period for accounting once set up, and not before', async () => {
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:invoices', revokeObjectURL: () => undefined }),
+    );
+    const { exports } = setup(saved);
+    const area = await screen.findByTestId('invoice-export');
+    fireEvent.change(within(area).getByLabelText('First day'), { target: { value: '2027-01-01' } });
+    fireEvent.change(within(area).getByLabelText('Last day'), { target: { value: '2027-03-31' } });
+    fireEvent.click(within(area).getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(exports()).toEqual([`${EXPORT_PATH}?from=2027-01-01&to=2027-03-31&format=csv`]));
+    // A period that ends before it starts is not asked for.
+    fireEvent.change(within(area).getByLabelText('Last day'), { target: { value: '2026-12-31' } });
+    expect(within(area).getByText('The last day must not be before the first.')).toBeTruthy();
+    expect(within(area).getByRole('button', { name: 'Download Excel' })).toHaveProperty('disabled', true);
+  });
+
+  it('offers no export while the organizer has no invoice settings', async () => {
+    setup(null);
+    await screen.findByTestId('invoice-settings-empty');
+    expect(screen.queryByTestId('invoice-export')).toBeNull();
   });
 });

@@ -1,16 +1,17 @@
 import '@mantine/core/styles/Skeleton.css';
 
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Skeleton, Stack } from '@mantine/core';
+import { Alert, Divider, Skeleton, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { useInvoiceSettings } from '../api/invoice-settings';
+import { InvoiceExport } from './InvoiceExport';
 import { InvoiceSettingsForm } from './InvoiceSettingsForm';
 
 /**
  * The organizer's invoice settings: loading, then the form (empty, with a word on what it is for, while the organizer
- * has none: its events issue no invoices until it is filled in).
+ * has none: its events issue no invoices until it is filled in), and once set up the export for accounting.
  */
 export function OrganizerInvoiceSettings({ organizerId }: { organizerId: number }) {
   const { t } = useLingui();
@@ -33,6 +34,12 @@ export function OrganizerInvoiceSettings({ organizerId }: { organizerId: number 
         </Alert>
       ) : null}
       <InvoiceSettingsForm organizerId={organizerId} settings={settings.data} />
+      {settings.data === null ? null : (
+        <>
+          <Divider />
+          <InvoiceExport organizerId={organizerId} />
+        </>
+      )}
     </Stack>
   );
 }
