@@ -95,6 +95,7 @@ describe('platform', () => {
       // Wallet passes: files, a redirect to Google, and the PassKit web service's empty answers (Apple's protocol).
       'GET /api/public/events/{eventId}/attendees/{shortId}/wallet.pkpass',
       'GET /api/public/events/{eventId}/attendees/{shortId}/google-wallet',
+      'GET /api/public/wallet/logos/{imageId}',
       'POST /api/public/wallet/apple/v1/devices/{deviceId}/registrations/{passTypeId}/{serial}',
       'DELETE /api/public/wallet/apple/v1/devices/{deviceId}/registrations/{passTypeId}/{serial}',
       'GET /api/public/wallet/apple/v1/passes/{passTypeId}/{serial}',

@@ -8,6 +8,7 @@ import { ORDER_SECRET_HEADER, type PublicOrderDto } from '@admitone/shared';
 import { eq } from 'drizzle-orm';
 import { importSPKI, jwtVerify } from 'jose';
 import JSZip from 'jszip';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
@@ -396,9 +397,63 @@ const googleClass = z.object({
   eventName: localized,
   venue: z.object({ name: localized, address: localized }).optional(),
   dateTime: z.object({ start: z.iso.datetime(), end: z.iso.datetime().optional() }),
+  logo: z.object({ sourceUri: z.object({ uri: z.url() }), contentDescription: localized }).optional(),
 });
 
+/** An image uploaded for the organizer (`owner: organizers`) or the event, as the organizer's screen sends it. */
+async function uploadImage(token: string, path: string, type: string, width: number, height: number) {
+  const form = new FormData();
+  form.append('type', type);
+  const body = await sharp({ create: { width, height, channels: 3, background: '#0ea5e9' } })
+    .png()
+    .toBuffer();
+  form.append('image', new Blob([new Uint8Array(body)], { type: 'image/png' }), 'logo.png');
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/${path}/images`,
+    headers: { authorization: `Bearer ${token}` },
+    payload: form,
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json<{ data: { id: number } }>().data.id;
+}
+
 describe('Google Wallet', () => {
+  it('shows the organizer’s logo: a 660-pixel square PNG with the logo inside its safe circle, at an address Google can fetch', async () => {
+    const { u, event, order: o } = await order();
+    const logoId = await uploadImage(u.token, `organizers/${event.organizer.id}`, 'ORGANIZER_LOGO', 800, 200);
+    const coverId = await uploadImage(u.token, `events/${event.id}`, 'EVENT_COVER', 1200, 600);
+    const res = await call(ctx.app, 'GET', `${ticketPath(event.id, o.attendees[0]!.short_id)}/google-wallet`);
+    const { payload } = await jwtVerify(
+      (res.headers.location as string).slice('https://pay.google.com/gp/v/save/'.length),
+      await importSPKI(account.publicKey, 'RS256'),
+      { issuer: account.clientEmail, audience: 'google' },
+    );
+    const klass = googleClass.parse((payload.payload as { eventTicketClasses: unknown[] }).eventTicketClasses[0]);
+    const uri = `http://admitone.test/api/public/wallet/logos/${logoId}`;
+    expect(klass.logo).toEqual({ sourceUri: { uri }, contentDescription: expect.anything() });
+    const logo = await call(ctx.app, 'GET', uri.slice('http://admitone.test'.length));
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['content-type']).toBe('image/png');
+    const image = sharp(logo.rawPayload);
+    expect(await image.metadata()).toMatchObject({ format: 'png', width: 660, height: 660 });
+    // The wide logo fills 70 % of the width, centred; the corners Google's circle cuts off are white.
+    const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => [
+      ...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3),
+    ];
+    // (The large copy is a lossy WebP: the logo's blue within a few steps.)
+    const blue = (rgb: number[]) => Math.abs(rgb[0]! - 14) + Math.abs(rgb[1]! - 165) + Math.abs(rgb[2]! - 233) < 12;
+    expect(blue(at(330, 330))).toBe(true);
+    expect(at(20, 20)).toEqual([255, 255, 255]);
+    expect(at(330, 60)).toEqual([255, 255, 255]);
+    expect(blue(at(110, 330))).toBe(true);
+    expect(at(60, 330)).toEqual([255, 255, 255]);
+    // Only organizers' logos are served here: not an event's cover, not an image that does not exist.
+    expect((await call(ctx.app, 'GET', `/api/public/wallet/logos/${coverId}`)).statusCode).toBe(404);
+    expect((await call(ctx.app, 'GET', '/api/public/wallet/logos/999999999')).statusCode).toBe(404);
+  });
+
   it('sends the browser to Google with a JWT the service account signed that holds a valid class and object, and updates Google when the ticket is cancelled', async () => {
     const { u, event, order: o } = await order();
     const t = o.attendees[0]!;
@@ -425,6 +480,8 @@ describe('Google Wallet', () => {
       barcode: { value: page.qr_code },
     });
     expect(klass.eventName.defaultValue.value).toBe('Summer Gala');
+    // No logo yet: Google shows the organizer's initial.
+    expect(klass.logo).toBeUndefined();
 
     // The holder saved it; the organizer cancels the order: Google is told, the object EXPIRED without its code.
     google.saved.add(object.id);

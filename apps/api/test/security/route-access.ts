@@ -668,6 +668,8 @@ export const ROUTE_ACCESS: Record<string, RouteRule> = {
     query: '?format=peppol',
   },
   'GET /api/public/events/{eventId}/attendees/{shortId}/google-wallet': { access: 'public' },
+  // An organizer's logo as Google Wallet shows it (public, as the logo is on every event page).
+  'GET /api/public/wallet/logos/{imageId}': { access: 'public' },
   // The PassKit web service: Apple devices, each call with the pass's own token (wallet-passes.test.ts).
   'POST /api/public/wallet/apple/v1/devices/{deviceId}/registrations/{passTypeId}/{serial}': { access: 'public' },
   'DELETE /api/public/wallet/apple/v1/devices/{deviceId}/registrations/{passTypeId}/{serial}': { access: 'public' },

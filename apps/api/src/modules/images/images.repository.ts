@@ -56,6 +56,16 @@ export function toImageDto(row: ImageRow, storage: FileStorage): ImageDto {
   };
 }
 
+/** An image by its id alone when it is of `type` (for a public route: organizers' logos are public), else null. */
+export async function findImageOfType(db: Executor, id: number, type: ImageType): Promise<ImageRow | null> {
+  const [row] = await db
+    .select()
+    .from(images)
+    .where(and(eq(images.id, id), eq(images.type, type)))
+    .limit(1);
+  return row ?? null;
+}
+
 /** The storage keys of an image, to delete its files. */
 export const keysOf = (row: ImageRow) => [row.original_key, row.variant_keys.large, row.variant_keys.small];
 

@@ -23,7 +23,7 @@ export const googleClassId = (config: GoogleWalletConfig, t: WalletTicket) =>
   `${config.issuerId}.admitone-date-${t.date.id}`;
 export const googleObjectId = (config: GoogleWalletConfig, serial: string) => `${config.issuerId}.${serial}`;
 
-/** The event's date as a Google Wallet event ticket class (its name, venue and times; one per date). */
+/** The event's date as a Google Wallet event ticket class (name, venue, times, organizer's logo; one per date). */
 export function googleTicketClass(config: GoogleWalletConfig, t: WalletTicket) {
   const { locale, event } = t;
   const address = event.isOnline ? translate(locale, M.online) : formatAddress(t.location, locale);
@@ -38,6 +38,9 @@ export function googleTicketClass(config: GoogleWalletConfig, t: WalletTicket) {
       : {}),
     dateTime: { start: t.date.start_date, ...(t.date.end_date ? { end: t.date.end_date } : {}) },
     hexBackgroundColor: /^#[0-9a-f]{6}$/i.test(event.colors.primary) ? event.colors.primary : '#7c3aed',
+    ...(event.googleLogoUrl
+      ? { logo: { sourceUri: { uri: event.googleLogoUrl }, contentDescription: text(event.organizerName, locale) } }
+      : {}),
   };
 }
 

@@ -15,6 +15,7 @@ import type { FileStorage } from '../../storage/storage.js';
 import { imagesByOwner } from '../images/images.repository.js';
 import { ticketLogoKey } from '../order-documents/ticket-logo.js';
 import { publicTicketView } from '../public-events/ticket-page.js';
+import { googleLogoUrl } from './google-logo.js';
 
 export type WalletPassRow = typeof walletPasses.$inferSelect;
 
@@ -39,6 +40,8 @@ export interface WalletTicket {
     colors: EventColors;
     /** Storage key of the organizer's logo (a PNG is made of it), or null. */
     logoKey: string | null;
+    /** Where Google fetches the organizer's logo (a square PNG made of it), or null. */
+    googleLogoUrl: string | null;
   };
   date: OrderDateDto;
   /** The date's venue, else the event's. */
@@ -94,6 +97,7 @@ export async function walletTicketOf(
       isOnline: event.is_online,
       colors: event.colors,
       logoKey: logo ? ticketLogoKey(logo) : null,
+      googleLogoUrl: logo ? googleLogoUrl(appUrl, logo.id) : null,
     },
     date: ticket.date,
     location: ticket.date.location ?? event.location,

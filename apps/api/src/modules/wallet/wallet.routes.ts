@@ -1,4 +1,5 @@
 import {
+  LIMITS,
   passkitDeviceParams,
   passkitLogBody,
   passkitNoneChanged,
@@ -11,10 +12,13 @@ import {
 } from '@admitone/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../shared/errors.js';
+import { findImageOfType } from '../images/images.repository.js';
 import { applePass } from './apple-pass.js';
+import { keptGoogleLogoPng } from './google-logo.js';
 import { googleSaveUrl } from './google-pass.js';
 import { authorizedPass, changedSerials, passForTicket, registerDevice, unregisterDevice } from './wallet-passes.js';
 import { walletTicketOf } from './wallet-ticket.js';
@@ -72,6 +76,27 @@ export const walletRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       const ticket = await walletTicketOf(db, deps.storage, appUrl, pass);
       if (!ticket) throw notFound();
       return reply.header('cache-control', 'no-store').redirect(await googleSaveUrl(google, appUrl, ticket), 303);
+    },
+  );
+
+  app.get(
+    '/wallet/logos/:imageId',
+    {
+      schema: {
+        tags,
+        summary: "An organizer's logo as Google Wallet shows it (a 660-pixel square PNG), fetched by Google",
+        params: z.object({ imageId: z.coerce.number().int().positive().max(LIMITS.ID_MAX) }),
+      },
+    },
+    async (req, reply) => {
+      const image = await findImageOfType(db, req.params.imageId, 'ORGANIZER_LOGO');
+      const png = image ? await keptGoogleLogoPng(deps.storage, image.variant_keys.large) : null;
+      if (!png) throw notFound();
+      // A new logo is a new image (and address): this one never changes.
+      return reply
+        .header('content-type', 'image/png')
+        .header('cache-control', 'public, max-age=86400, immutable')
+        .send(png);
     },
   );
 
