@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { auditLog, mollieConnections, orders } from '../src/db/schema/index.js';
+import { runScheduler } from '../src/modules/automations/scheduler.js';
 import { TestClock } from '../src/shared/clock.js';
 import { buyerHeaders, details, liveEvent, reserve } from './checkout-factory.js';
 import { mollieConnectEnv, type MollieServer, startMollieServer, trustLocalTls } from './mollie-server.js';
@@ -421,7 +422,7 @@ describe('Stripe and Mollie on one order', () => {
     await stripe.close();
   });
 
-  it('a card payment that succeeds after the order was paid at Mollie is refunded once, and the other way round', async () => {
+  it('a card payment that succeeds after the order was paid at Mollie is refunded once, and the other way round; a refused refund is tried again later', async () => {
     const { event, tickets } = await liveEvent(both.app, [{ name: 'Seat', type: 'PAID', price: 1800, quantity: 10 }]);
     const order = async () => {
       const r = (await reserve(both.app, event.id, { items: [{ ticket_id: tickets[0]!.id, quantity: 1 }] })).json();
@@ -486,5 +487,44 @@ describe('Stripe and Mollie on one order', () => {
       payment_intent_id: b.pi,
     });
     expect((await history(b.shortId)).filter((k) => k === 'DUPLICATE_PAYMENT_REFUNDED')).toHaveLength(1);
+
+    // Paid at Mollie, then the card, and Stripe refuses the refund at that moment: the webhook says so (502), Stripe's
+    // retry of the same event finds it recorded, and the scheduler gives the card payment back later, once.
+    const c = await order();
+    mollie.setStatus(c.tr, 'paid');
+    await mollieHook(c.tr);
+    const cardPaid = stripe.setStatus(c.pi, 'succeeded');
+    stripe.control.failRefunds = true;
+    try {
+      const hook = { id: `evt_${c.pi}`, type: 'payment_intent.succeeded', object: cardPaid };
+      expect((await sendStripeWebhook(both.app, SECRET, hook)).statusCode).toBe(502);
+      await sendStripeWebhook(both.app, SECRET, hook);
+    } finally {
+      stripe.control.failRefunds = false;
+    }
+    expect(stripe.refunds.filter((r) => r.payment_intent === c.pi)).toHaveLength(0);
+    const scheduler = () =>
+      runScheduler(
+        both.app.deps.database.db,
+        {
+          appUrl: both.app.deps.config.appUrl,
+          storage: both.app.deps.storage,
+          stock: { ...both.app.deps.stock, clock },
+          stripe: both.app.deps.stripe,
+          mollieFor: both.app.deps.mollieFor,
+          mailBudgetPerHour: 0,
+        },
+        { info() {}, error() {} },
+      );
+    // The webhook's own refund may still be on its way for a few minutes: left alone.
+    await scheduler();
+    expect(stripe.refunds.filter((r) => r.payment_intent === c.pi)).toHaveLength(0);
+    clock.advance(6 * 60_000);
+    await scheduler();
+    await scheduler();
+    // (Stripe answers a key it refused with the same refusal: the later try asks with a key of its own.)
+    expect(stripe.refunds.filter((r) => r.payment_intent === c.pi).map((r) => r.amount)).toEqual([1800]);
+    expect((await history(c.shortId)).filter((k) => k === 'DUPLICATE_PAYMENT_REFUNDED')).toHaveLength(1);
+    expect(await orderRow(c.shortId, both.app)).toMatchObject({ status: 'COMPLETED', payment_intent_id: c.tr });
   });
 });

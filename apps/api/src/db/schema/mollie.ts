@@ -1,4 +1,5 @@
 import type { MollieOnboarding } from '@admitone/shared';
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 
 import { accounts, users } from './accounts.js';
@@ -34,7 +35,7 @@ export const mollieConnections = pgTable('mollie_connections', {
 /**
  * Every payment made at Mollie for an order. A buyer who comes back and chooses another method gets a new payment, so
  * an order may have several; the one that pays first completes the order (`orders.payment_intent_id`), and another
- * that is paid later is refunded (`duplicate_refunded_at`, set once).
+ * that is paid later is given back (`duplicate_refunds`).
  */
 export const providerPayments = pgTable(
   'provider_payments',
@@ -50,7 +51,6 @@ export const providerPayments = pgTable(
     method: text('method'),
     status: text('status').notNull(),
     checkout_url: text('checkout_url'),
-    duplicate_refunded_at: instant('duplicate_refunded_at'),
     created_at: instant('created_at').notNull().defaultNow(),
   },
   (t) => [index('provider_payments_order_idx').on(t.order_id, t.seq)],
@@ -67,3 +67,26 @@ export const mollieRefundFailures = pgTable('mollie_refund_failures', {
     .references(() => orders.id, { onDelete: 'cascade' }),
   recorded_at: instant('recorded_at').notNull().defaultNow(),
 });
+
+/**
+ * A second payment of an order another payment already paid (at Stripe or Mollie), to give back in full: written in
+ * the transaction that finds it, marked `refunded_at` once the provider took the refund. One the provider refused at
+ * that moment is tried again by the scheduler (docs/DOMAIN.md "Payment providers").
+ */
+export const duplicateRefunds = pgTable(
+  'duplicate_refunds',
+  {
+    payment_id: text('payment_id').primaryKey(),
+    provider: text('provider').$type<'STRIPE' | 'MOLLIE'>().notNull(),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    account_id: integer('account_id').notNull(),
+    currency: text('currency').notNull(),
+    found_at: instant('found_at').notNull(),
+    /** The scheduler's tries so far (each asks with a key of its own: a provider replays a refused key's refusal). */
+    attempts: integer('attempts').notNull().default(0),
+    refunded_at: instant('refunded_at'),
+  },
+  (t) => [index('duplicate_refunds_open_idx').on(t.found_at).where(sql`refunded_at is null`)],
+);

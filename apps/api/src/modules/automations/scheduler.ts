@@ -6,6 +6,7 @@ import { purgeCeremonies } from '../auth/passkey-ceremonies.js';
 import { purgeSsoSignIns } from '../auth/sso-sign-in.js';
 import { sendDueMessages } from '../messages/scheduled-messages.js';
 import { type DeadlineDeps, settlePaymentDeadlines } from '../orders/payment-deadlines.js';
+import { resumeDuplicateRefunds } from '../payments/duplicate-payments.js';
 import { closeAbandonedExchanges, resumeExchangeRefunds } from '../self-service/exchange-payments.js';
 import type { AutomationDeps } from './automation-context.js';
 import { sendCheckoutRecoveries } from './checkout-recovery.js';
@@ -82,6 +83,20 @@ export async function runScheduler(
         const given = await closeAbandonedExchanges(exchangeDeps);
         if (given) log.info({ given }, 'unpaid exchange payments given up');
         return resumeExchangeRefunds(exchangeDeps);
+      },
+    ],
+    [
+      'duplicate payments to give back',
+      async () => {
+        const given = await resumeDuplicateRefunds({
+          db,
+          stripe: deps.stripe ?? null,
+          mollieFor: deps.mollieFor ?? null,
+          now: () => clock.now(),
+          log,
+        });
+        if (given) log.info({ given }, 'duplicate payments refunded on a later try');
+        return [];
       },
     ],
     [

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { mollieRefundFailures, orders, providerPayments } from '../../db/schema/index.js';
 import { lockOrder } from '../orders/order-status.js';
 import { recordChargeback } from './chargebacks.js';
-import { duplicateOf } from './duplicate-payments.js';
+import { duplicateOf, noteDuplicate } from './duplicate-payments.js';
 import { fromMollieAmount, type MollieFor } from './mollie-client.js';
 import { mollieState, readPayment } from './mollie-payment.js';
 import { applyPayment, type OutcomeContext, type OutcomeEffects } from './payment-outcome.js';
@@ -82,7 +82,9 @@ export async function applyMolliePayment(
       }
       return applyPayment(tx, c, order, state);
     }
-    return { mails: [], refund: null, duplicate: duplicateOf(order, state) };
+    const duplicate = duplicateOf(order, state);
+    if (duplicate) await noteDuplicate(tx, duplicate, c.now);
+    return { mails: [], refund: null, duplicate };
   });
 }
 

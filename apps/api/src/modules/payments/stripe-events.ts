@@ -7,7 +7,7 @@ import { lockOrder } from '../orders/order-status.js';
 import type { OrderRow } from '../orders/order-view.js';
 import { applyExchangeIntent, exchangeIdOf } from '../self-service/exchange-payments.js';
 import { recordChargeback } from './chargebacks.js';
-import { duplicateOf } from './duplicate-payments.js';
+import { duplicateOf, noteDuplicate } from './duplicate-payments.js';
 import { saveAccountState } from './payment-connection.js';
 import {
   applyPayment,
@@ -84,6 +84,8 @@ export async function handleStripeEvent(
     // Its order was paid another way meanwhile (at Mollie, in another tab): this payment goes back.
     const paidElsewhere = await lockOrderOfIntent(tx, intent, { anyPayment: true });
     const duplicate = paidElsewhere ? duplicateOf(paidElsewhere, stripeState(intent)) : null;
-    return duplicate ? { mails: [], refund: null, duplicate } : null;
+    if (!duplicate) return null;
+    await noteDuplicate(tx, duplicate, c.now);
+    return { mails: [], refund: null, duplicate };
   });
 }
