@@ -88,5 +88,9 @@ export const duplicateRefunds = pgTable(
     attempts: integer('attempts').notNull().default(0),
     refunded_at: instant('refunded_at'),
   },
-  (t) => [index('duplicate_refunds_open_idx').on(t.found_at).where(sql`refunded_at is null`)],
+  (t) => [
+    index('duplicate_refunds_open_idx')
+      .on(t.found_at)
+      .where(sql`refunded_at is null`),
+  ],
 );
