@@ -147,8 +147,15 @@ test('an organizer edits, designs, publishes, duplicates and archives an event, 
   await expect(page.getByRole('option', { name: 'Switzerland', exact: true })).toBeVisible();
   await country.press('Tab');
   await expect(country).toHaveValue('Switzerland');
+  // The venue's position (for wallet passes): one half alone is marked, then both are kept.
+  await location.getByLabel('Latitude').fill('46.2044');
+  await location.getByRole('button', { name: 'Save location' }).click();
+  await expect(location.getByText('Give both latitude and longitude, or neither.')).toBeVisible();
+  await location.getByLabel('Longitude').fill('6.1432');
   await location.getByRole('button', { name: 'Save location' }).click();
   await expect(page.getByText('Location saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Location' }).getByLabel('Longitude')).toHaveValue('6.1432');
 
   const mail = page.getByRole('region', { name: 'E-mail and notifications' });
   await mail.getByLabel('Support e-mail').fill('not-an-address');

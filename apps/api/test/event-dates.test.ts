@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
 import { type EventDateDto, type EventDto, LOCALE_COOKIE } from '@admitone/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -686,6 +689,67 @@ describe('the event and its dates', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     expect((await pub()).end_date).toBe('2030-06-05T21:00:00.000Z');
+  });
+});
+
+describe('venue positions (migration 0084)', () => {
+  it('a date’s own venue keeps its position; venues stored before positions get none and are answered again', async () => {
+    const { u, event } = await liveEvent(ctx.app, [{ name: 'GA', type: 'FREE', quantity: 10 }], {
+      start_date: '2030-06-01T19:00',
+      end_date: '2030-06-01T23:00',
+    });
+    const made = await call(ctx.app, 'POST', `/api/events/${event.id}/dates`, {
+      token: u.token,
+      body: {
+        start_date: '2030-06-05T19:00',
+        location: { venue_name: 'Olympiahalle', latitude: 48.1749, longitude: 11.5517 },
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().data.location).toMatchObject({
+      venue_name: 'Olympiahalle',
+      latitude: 48.1749,
+      longitude: 11.5517,
+    });
+    const half = await call(ctx.app, 'POST', `/api/events/${event.id}/dates`, {
+      token: u.token,
+      body: { start_date: '2030-06-06T19:00', location: { venue_name: 'Halle', longitude: 11.5517 } },
+    });
+    expect(fieldErrors(half)).toEqual({ 'location.latitude': ['Give both latitude and longitude, or neither.'] });
+    // The buyer's page of that date names its venue.
+    const pub = () => {
+      ctx.app.deps.publicEvents.clear();
+      return call(ctx.app, 'GET', `/api/public/events/${event.id}?date=${made.json().data.id}`);
+    };
+    expect((await pub()).statusCode).toBe(200);
+    // As stored before positions existed: the venues without the two fields.
+    await db().execute(sql`update events set location = location - 'latitude' - 'longitude' where id = ${event.id}`);
+    await db().execute(
+      sql`update event_dates set location = location - 'latitude' - 'longitude' where event_id = ${event.id} and location is not null`,
+    );
+    const keys = async () =>
+      (
+        (await db().execute(
+          sql`select (select location ? 'latitude' from events where id = ${event.id}) as event,
+                     bool_and(location ? 'longitude') as date
+                from event_dates where event_id = ${event.id} and location is not null`,
+        )) as unknown as { rows: Array<{ event: boolean; date: boolean }> }
+      ).rows[0];
+    expect(await keys()).toEqual({ event: false, date: false });
+    const file = readFileSync(
+      path.resolve(import.meta.dirname, '../src/db/migrations/0084_location_positions.sql'),
+      'utf8',
+    );
+    for (const statement of file.split('--> statement-breakpoint')) await db().execute(sql.raw(statement));
+    expect(await keys()).toEqual({ event: true, date: true });
+    const after = await pub();
+    expect(after.statusCode).toBe(200);
+    expect(after.json().data.location).toMatchObject({ venue_name: 'Olympiahalle', latitude: null, longitude: null });
+    const dated = (await call(ctx.app, 'GET', `/api/events/${event.id}/dates`, { token: u.token })).json().data;
+    expect(dated.map((d: EventDateDto) => d.location)).toEqual([
+      null,
+      expect.objectContaining({ venue_name: 'Olympiahalle', latitude: null, longitude: null }),
+    ]);
   });
 });
 

@@ -290,6 +290,8 @@ describe('the sender of a rendered mail', () => {
       state_or_region: null,
       zip_or_postal_code: null,
       country: 'GB',
+      latitude: null,
+      longitude: null,
     },
     organizer_name: 'Riverside Hall',
     support_email: null,

@@ -69,6 +69,33 @@ describe('editing events', () => {
     expect(more.json().data.location).toMatchObject({ venue_name: 'Blue Hall', address_line_1: 'Hauptstr. 1' });
   });
 
+  it('keeps the venue’s position as a pair of degrees, rounded to six places, and clears it', async () => {
+    const { u, event } = await setup();
+    const put = (location: object) =>
+      call(ctx.app, 'PUT', `/api/events/${event.id}`, { token: u.token, body: { location } });
+    const half = await put({ latitude: 52.52 });
+    expect(half.statusCode).toBe(422);
+    expect(half.json().error.field_errors).toEqual({
+      'location.longitude': ['Give both latitude and longitude, or neither.'],
+    });
+    const far = await put({ latitude: 91, longitude: -181 });
+    expect(Object.keys(far.json().error.field_errors).sort()).toEqual(['location.latitude', 'location.longitude']);
+    const set = await put({ venue_name: 'Blue Hall', latitude: 52.520008123, longitude: 13.404954 });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().data.location).toMatchObject({
+      venue_name: 'Blue Hall',
+      latitude: 52.520008,
+      longitude: 13.404954,
+    });
+    // Another part changed: the position stays; both null: gone.
+    expect((await put({ city: 'Berlin' })).json().data.location).toMatchObject({
+      latitude: 52.520008,
+      longitude: 13.404954,
+    });
+    const cleared = await put({ latitude: null, longitude: null });
+    expect(cleared.json().data.location).toMatchObject({ venue_name: 'Blue Hall', latitude: null, longitude: null });
+  });
+
   it('keeps wall-clock times when only the time zone changes, and keeps the end after the start', async () => {
     const { u, event } = await setup();
     const moved = await call(ctx.app, 'PUT', `/api/events/${event.id}`, {

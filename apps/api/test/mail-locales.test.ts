@@ -36,6 +36,8 @@ const event: OrderMailEvent = {
     state_or_region: 'CA',
     zip_or_postal_code: '90731',
     country: 'US',
+    latitude: null,
+    longitude: null,
   },
   organizer_name: 'Blue Note Promotions',
   support_email: 'help@bluenote.test',

@@ -67,7 +67,9 @@ async function order() {
   });
   await call(ctx.app, 'PUT', `/api/events/${event.id}`, {
     token: u.token,
-    body: { location: { venue_name: 'Tempodrom', city: 'Berlin', country: 'DE' } },
+    body: {
+      location: { venue_name: 'Tempodrom', city: 'Berlin', country: 'DE', latitude: 52.501389, longitude: 13.381111 },
+    },
   });
   await call(ctx.app, 'PUT', `/api/events/${event.id}/settings`, {
     token: u.token,
@@ -167,6 +169,9 @@ describe('Apple Wallet', () => {
     expect(value('date')).toContain('2027');
     expect(value('holder')).toBe(`${first.first_name} ${first.last_name}`);
     expect(value('venue')).toContain('Tempodrom');
+    // The venue's position: the phone shows the pass near it.
+    expect(pass.locations).toEqual([{ latitude: 52.501389, longitude: 13.381111, relevantText: 'Summer Gala' }]);
+    expect(pass.semantics.venueLocation).toEqual({ latitude: 52.501389, longitude: 13.381111 });
     expect(value('order')).toBe(o.order_number);
     const serial = pass.serialNumber as string;
     const token = pass.authenticationToken as string;

@@ -402,6 +402,10 @@ export const ISSUE_MESSAGES: Record<IssueKey, IssueMessage> = {
     id: 'field.invoice_address_required',
     message: 'An invoice needs this part of the address.',
   },
+  coordinates_incomplete: /*i18n*/ {
+    id: 'field.coordinates_incomplete',
+    message: 'Give both latitude and longitude, or neither.',
+  },
   invoice_locked_after_payment: /*i18n*/ {
     id: 'field.invoice_locked_after_payment',
     message: 'The payment has started: this would change the amount. Finish the payment, or start a new order.',

@@ -61,6 +61,7 @@ export type IssueKey =
   | 'vat_number_invalid'
   | 'invoice_settings_missing'
   | 'invoice_address_required'
+  | 'coordinates_incomplete'
   | 'invoice_locked_after_payment'
   | 'whole_number'
   | 'max_below_min'

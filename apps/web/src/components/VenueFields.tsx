@@ -1,6 +1,6 @@
 import type { EventLocation } from '@admitone/shared';
 import { useLingui } from '@lingui/react/macro';
-import { SimpleGrid, TextInput } from '@mantine/core';
+import { NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 
 import { CountrySelect } from './CountrySelect';
 
@@ -13,18 +13,33 @@ export const VENUE_LINES = [
   'zip_or_postal_code',
 ] as const;
 
-/** A venue as a form holds it: text lines ('' when empty) and a country code. */
-export type VenueValues = { [K in keyof EventLocation]: K extends 'country' ? string | null : string };
+/** A venue as a form holds it: text lines ('' when empty), a country code, and its position ('' when none). */
+export type VenueValues = Record<(typeof VENUE_LINES)[number], string> & {
+  country: string | null;
+  latitude: number | string;
+  longitude: number | string;
+};
 
 /** A stored venue (or none) as form values. */
 export const venueValues = (loc: Partial<EventLocation> | null | undefined): VenueValues => ({
   ...(Object.fromEntries(VENUE_LINES.map((f) => [f, loc?.[f] ?? ''])) as Record<(typeof VENUE_LINES)[number], string>),
   country: loc?.country ?? null,
+  latitude: loc?.latitude ?? '',
+  longitude: loc?.longitude ?? '',
 });
 
-/** Form values as the API takes a venue: empty lines as null. */
-export const venueBody = (v: VenueValues): EventLocation =>
-  Object.fromEntries(Object.entries(v).map(([key, value]) => [key, value?.trim() || null])) as EventLocation;
+const degrees = (value: number | string) => (typeof value === 'number' ? value : null);
+
+/** Form values as the API takes a venue: empty lines and an empty position as null. */
+export const venueBody = (v: VenueValues): EventLocation => ({
+  ...(Object.fromEntries(VENUE_LINES.map((f) => [f, v[f].trim() || null])) as Record<
+    (typeof VENUE_LINES)[number],
+    string | null
+  >),
+  country: v.country?.trim() || null,
+  latitude: degrees(v.latitude),
+  longitude: degrees(v.longitude),
+});
 
 /** The venue's name and address lines, with the browser's autofill hints; `inputProps` binds one field. */
 export function VenueFields({ inputProps }: { inputProps: (field: keyof EventLocation) => object }) {
@@ -50,6 +65,22 @@ export function VenueFields({ inputProps }: { inputProps: (field: keyof EventLoc
         {line('state_or_region', 'address-level1')}
         {line('zip_or_postal_code', 'postal-code')}
         <CountrySelect label={t`Country`} autoComplete="off" {...inputProps('country')} />
+        <NumberInput
+          label={t`Latitude`}
+          description={t`Optional, with the longitude: the venue's position on a map (e.g. 52.5200). Phones show the ticket near the venue.`}
+          decimalScale={6}
+          min={-90}
+          max={90}
+          {...inputProps('latitude')}
+        />
+        <NumberInput
+          label={t`Longitude`}
+          description={t`For example 13.4050. Both are in the address of the place on most map sites.`}
+          decimalScale={6}
+          min={-180}
+          max={180}
+          {...inputProps('longitude')}
+        />
       </SimpleGrid>
     </>
   );

@@ -21,8 +21,16 @@ export function isValidCountry(code: string): boolean {
 
 const line = (max = 200) => optionalText(max);
 
-/** Where an event takes place. Every part is optional: a venue name alone is fine. */
-export const eventLocationSchema = z.object({
+/** A latitude or longitude in degrees (WGS 84, as maps give them), within `limit` either side of zero. */
+const degrees = (limit: number) =>
+  z
+    .number()
+    .min(-limit)
+    .max(limit)
+    .nullish()
+    .transform((v) => (v === undefined || v === null ? null : Math.round(v * 1e6) / 1e6));
+
+const locationFields = {
   venue_name: line(),
   address_line_1: line(),
   address_line_2: line(),
@@ -36,8 +44,25 @@ export const eventLocationSchema = z.object({
     .nullish()
     .transform((v) => (v ? v : null))
     .refine((v) => v === null || isValidCountry(v), customIssue('invalid_value')),
-});
+  /** The venue's position on a map (both or neither): wallet passes show up near it. */
+  latitude: degrees(90),
+  longitude: degrees(180),
+};
+
+/** Latitude and longitude come together: one without the other is a field error on the missing one. */
+function bothCoordinates(v: { latitude?: number | null; longitude?: number | null }, ctx: z.RefinementCtx) {
+  const has = (x: number | null | undefined) => x !== undefined && x !== null;
+  if (has(v.latitude) && !has(v.longitude))
+    ctx.addIssue({ code: 'custom', path: ['longitude'], ...customIssue('coordinates_incomplete') });
+  if (has(v.longitude) && !has(v.latitude))
+    ctx.addIssue({ code: 'custom', path: ['latitude'], ...customIssue('coordinates_incomplete') });
+}
+
+/** Where an event takes place. Every part is optional: a venue name alone is fine. */
+export const eventLocationSchema = z.object(locationFields).superRefine(bothCoordinates);
 export type EventLocation = z.output<typeof eventLocationSchema>;
+/** Part of a location, to change those parts (latitude and longitude still together). */
+export const eventLocationPatchSchema = z.object(locationFields).partial().superRefine(bothCoordinates);
 
 /** `EventLocation` as a response schema (what was stored is answered, not checked again). */
 export const eventLocationOutSchema = z.object({
@@ -48,6 +73,8 @@ export const eventLocationOutSchema = z.object({
   state_or_region: z.string().nullable(),
   zip_or_postal_code: z.string().nullable(),
   country: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
 }) satisfies z.ZodType<EventLocation>;
 
 /**
@@ -66,7 +93,7 @@ export const updateEventBody = z.object({
   is_online: z.boolean().optional(),
   /** Sanitised HTML: how to join (link, dial-in), shown to ticket holders. */
   online_details: optionalText(LIMITS.DESCRIPTION_MAX).optional(),
-  location: eventLocationSchema.partial().optional(),
+  location: eventLocationPatchSchema.optional(),
 });
 export type UpdateEventBody = z.input<typeof updateEventBody>;
 

@@ -14,6 +14,8 @@ const LOCATION_FIELDS = [
   'state_or_region',
   'zip_or_postal_code',
   'country',
+  'latitude',
+  'longitude',
 ] as const;
 
 /** A venue as stored: null when no part of it is given (the event's venue then). */

@@ -24,6 +24,8 @@ export const EMPTY_LOCATION: EventLocation = {
   state_or_region: null,
   zip_or_postal_code: null,
   country: null,
+  latitude: null,
+  longitude: null,
 };
 
 type EventRow = EventWithOrganizer['event'];

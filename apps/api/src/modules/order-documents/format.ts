@@ -34,7 +34,7 @@ export function ticketLabel(a: { ticket_name: string; tier_label: string | null 
 const regionNames = memoByKey((locale) => new Intl.DisplayNames([intlLocale(locale), 'en'], { type: 'region' }));
 
 /** The location on one line (venue, street, city, country), or null when nothing is filled in. */
-export function formatAddress(location: EventLocation, locale = 'en'): string | null {
+export function formatAddress(location: Omit<EventLocation, 'latitude' | 'longitude'>, locale = 'en'): string | null {
   let country: string | null = null;
   if (location.country) {
     try {

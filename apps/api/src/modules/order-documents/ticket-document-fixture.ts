@@ -23,6 +23,8 @@ export function sampleTicket(
         state_or_region: null,
         zip_or_postal_code: 'SE1 9PX',
         country: 'GB',
+        latitude: null,
+        longitude: null,
       },
       organizer_name: 'Riverside Music Hall',
       support_email: 'help@riverside.test',

@@ -95,6 +95,9 @@ export async function applePass(
   const start = new Date(t.date.start_date);
   const lastDate = t.passDates?.at(-1) ?? t.date;
   const end = new Date(lastDate.end_date ?? lastDate.start_date);
+  const { latitude, longitude } = t.location;
+  const position =
+    !event.isOnline && typeof latitude === 'number' && typeof longitude === 'number' ? { latitude, longitude } : null;
   const pass = new PKPass(
     files,
     {
@@ -123,6 +126,7 @@ export async function applePass(
         eventStartDate: start.toISOString(),
         eventEndDate: end.toISOString(),
         ...(t.location.venue_name ? { venueName: t.location.venue_name } : {}),
+        ...(position ? { venueLocation: position } : {}),
         ...(t.holder ? { attendeeName: t.holder.name } : {}),
       },
     },
@@ -167,6 +171,8 @@ export async function applePass(
       altText: t.barcode.code,
     });
   pass.setRelevantDate(start);
+  // Where the organizer gave the venue's position, the phone shows the pass near it.
+  if (position && !t.voided) pass.setLocations({ ...position, relevantText: event.title });
   // A day after its (last) date ends, Wallet moves the pass among the expired ones.
   pass.setExpirationDate(new Date(end.getTime() + 24 * 3600_000));
   return pass.getAsBuffer();

@@ -11,6 +11,8 @@ const location = {
   state_or_region: null,
   zip_or_postal_code: null,
   country: null,
+  latitude: null,
+  longitude: null,
 };
 const settings = { offline_payments_enabled: false } as EventDto['settings'];
 const event = (patch: Partial<EventDto> = {}) =>

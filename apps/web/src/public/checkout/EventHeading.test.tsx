@@ -13,6 +13,8 @@ const hall: EventLocation = {
   state_or_region: null,
   zip_or_postal_code: null,
   country: 'PT',
+  latitude: null,
+  longitude: null,
 };
 /** A run of shows: the event spans its first to its last date. */
 const event = {

@@ -17,6 +17,8 @@ export const townHall: EventLocation = {
   state_or_region: null,
   zip_or_postal_code: null,
   country: null,
+  latitude: null,
+  longitude: null,
 };
 
 export const publicEvent = (dates: PublicEventDatesDto, over: Partial<PublicEventDto> = {}): PublicEventDto => ({

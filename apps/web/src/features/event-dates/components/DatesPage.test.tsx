@@ -123,6 +123,8 @@ describe('DatesPage', { timeout: 20_000 }, () => {
         state_or_region: null,
         zip_or_postal_code: null,
         country: null,
+        latitude: null,
+        longitude: null,
       },
     });
     setup({ dates: [...DATES, elsewhere] });
@@ -407,6 +409,8 @@ describe('DatesPage', { timeout: 20_000 }, () => {
       state_or_region: null,
       zip_or_postal_code: null,
       country: null,
+      latitude: null,
+      longitude: null,
     });
 
     fireEvent.click(within(drawer).getByRole('button', { name: 'Save date' }));
