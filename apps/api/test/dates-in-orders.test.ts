@@ -89,6 +89,8 @@ describe('the date of an order and its tickets', () => {
       address_line_2: null,
       state_or_region: null,
       zip_or_postal_code: null,
+      latitude: null,
+      longitude: null,
     };
     expect(late.order.date).toEqual({
       id: second,
