@@ -28,6 +28,9 @@ export const venueValues = (loc: Partial<EventLocation> | null | undefined): Ven
   longitude: loc?.longitude ?? '',
 });
 
+/** The position's hints go below its fields, so the two fields stay side by side whatever their hints' lengths. */
+const BELOW: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
+
 const degrees = (value: number | string) => (typeof value === 'number' ? value : null);
 
 /** Form values as the API takes a venue: empty lines and an empty position as null. */
@@ -69,6 +72,7 @@ export function VenueFields({ inputProps }: { inputProps: (field: keyof EventLoc
           label={t`Latitude`}
           description={t`Optional, with the longitude: the venue's position on a map (e.g. 52.5200). Phones show the ticket near the venue.`}
           decimalScale={6}
+          inputWrapperOrder={BELOW}
           min={-90}
           max={90}
           {...inputProps('latitude')}
@@ -77,6 +81,7 @@ export function VenueFields({ inputProps }: { inputProps: (field: keyof EventLoc
           label={t`Longitude`}
           description={t`For example 13.4050. Both are in the address of the place on most map sites.`}
           decimalScale={6}
+          inputWrapperOrder={BELOW}
           min={-180}
           max={180}
           {...inputProps('longitude')}
